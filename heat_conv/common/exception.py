@@ -1,0 +1,158 @@
+"""Errors that cross module boundaries.
+
+Each error carries the HTTP status the API answers with, so the fault
+middleware never has to guess; anything that is not a HeatConvException is a
+bug and becomes a 500.
+"""
+
+
+class HeatConvException(Exception):
+    code = 500
+    title = 'Internal Server Error'
+
+    def __init__(self, message=None):
+        super().__init__(message or self.__class__.__doc__ or self.title)
+
+    @property
+    def message(self):
+        return str(self)
+
+
+class Invalid(HeatConvException):
+    """The request is invalid."""
+    code = 400
+    title = 'Bad Request'
+
+
+class NotFound(HeatConvException):
+    """The object was not found."""
+    code = 404
+    title = 'Not Found'
+
+
+class Conflict(HeatConvException):
+    """The request conflicts with the current state."""
+    code = 409
+    title = 'Conflict'
+
+
+# --- templates -------------------------------------------------------------
+
+class InvalidTemplate(Invalid):
+    """A template error, located by the path of the offending element.
+
+    ``path`` is a sequence of keys/indexes (``('resources', 'web',
+    'properties', 'name')``) rendered as ``resources.web.properties.name``.
+    """
+
+    def __init__(self, message, path=None, line=None):
+        self.path = tuple(path or ())
+        self.line = line
+        self.reason = message
+        prefix = '.'.join(str(p) for p in self.path)
+        text = f'{prefix}: {message}' if prefix else message
+        if line is not None:
+            text = f'{text} (line {line})'
+        super().__init__(text)
+
+
+class TemplateSyntaxError(InvalidTemplate):
+    """The template is not valid YAML or JSON."""
+
+
+class InvalidTemplateVersion(InvalidTemplate):
+    """The template version is missing or unknown."""
+
+
+class UnknownFunction(InvalidTemplate):
+    """An intrinsic function that this template version does not have."""
+
+
+class InvalidFunctionArgs(InvalidTemplate):
+    """An intrinsic function called with arguments of the wrong shape."""
+
+
+class InvalidReference(InvalidTemplate):
+    """A reference to a resource, parameter, condition or attribute that does not exist."""
+
+
+class DependencyCycle(InvalidTemplate):
+    """Resources depend on each other in a cycle."""
+
+    def __init__(self, members, path=('resources',)):
+        self.members = sorted(members)
+        super().__init__('Circular dependency between resources: %s'
+                         % ', '.join(self.members), path=path)
+
+
+class InvalidParameter(InvalidTemplate):
+    """A parameter value is missing or violates its type or constraints."""
+
+
+class ImmutableParameterUpdate(InvalidParameter):
+    """An update tried to change a parameter declared immutable."""
+
+
+class InvalidEnvironment(InvalidTemplate):
+    """The environment is malformed."""
+
+
+class InvalidProperties(InvalidTemplate):
+    """Resource properties do not match the resource type's schema."""
+
+
+class UnknownResourceType(InvalidTemplate):
+    """The resource type is not registered."""
+
+
+# --- stacks and resources --------------------------------------------------
+
+class StackNotFound(NotFound):
+    def __init__(self, stack):
+        super().__init__(f'The Stack ({stack}) could not be found.')
+
+
+class ResourceNotFound(NotFound):
+    def __init__(self, resource, stack):
+        super().__init__(
+            f'The Resource ({resource}) could not be found in Stack {stack}.')
+
+
+class EventNotFound(NotFound):
+    def __init__(self, event):
+        super().__init__(f'The Event ({event}) could not be found.')
+
+
+class OutputNotFound(NotFound):
+    def __init__(self, output, stack):
+        super().__init__(f'Specified output key {output} not found in stack {stack}.')
+
+
+class StackExists(Conflict):
+    def __init__(self, name):
+        super().__init__(f'The Stack ({name}) already exists.')
+
+
+class ActionInProgress(Conflict):
+    def __init__(self, stack, action):
+        super().__init__(f'Stack {stack} already has an action ({action}) in progress.')
+
+
+class ActionNotAllowed(Invalid):
+    """The action is not allowed in the stack's current state."""
+
+
+class NotSupported(Invalid):
+    """The operation is not supported."""
+
+
+class ResourceFailure(HeatConvException):
+    """A resource action failed; the message is the reason users see."""
+
+    def __init__(self, message, action=None):
+        self.action = action
+        super().__init__(message)
+
+
+class ConcurrentTransaction(HeatConvException):
+    """A compare-and-swap write lost its race."""

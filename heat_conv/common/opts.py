@@ -1,0 +1,18 @@
+"""Every heat-conv option, for oslo-config-generator (``oslo.config.opts``)."""
+import itertools
+
+
+def list_opts():
+    from heat_conv.common import config
+
+    groups = {None: [config.default_opts]}
+    for module_path in _OPTION_MODULES:
+        module = __import__(module_path, fromlist=['list_opts'])
+        for group, opts in module.list_opts():
+            groups.setdefault(group, []).append(opts)
+    return [(group, list(itertools.chain(*lists))) for group, lists in groups.items()]
+
+
+# Modules that own options; each has ``list_opts() -> [(group, [opts])]``.
+_OPTION_MODULES = [
+]
