@@ -97,6 +97,10 @@ class InvalidEnvironment(InvalidTemplate):
     """The environment is malformed."""
 
 
+class OutputError(InvalidTemplate):
+    """A stack output could not be resolved from its resources' values."""
+
+
 class InvalidProperties(InvalidTemplate):
     """Resource properties do not match the resource type's schema."""
 
@@ -156,3 +160,21 @@ class ResourceFailure(HeatConvException):
 
 class ConcurrentTransaction(HeatConvException):
     """A compare-and-swap write lost its race."""
+
+
+# --- API -------------------------------------------------------------------
+
+class Forbidden(HeatConvException):
+    """The caller may not do this."""
+    code = 403
+    title = 'Forbidden'
+
+
+class ResourceTypeNotFound(NotFound):
+    def __init__(self, type_name):
+        super().__init__(f'The Resource Type ({type_name}) could not be found.')
+
+
+class TemplateVersionNotFound(NotFound):
+    def __init__(self, version):
+        super().__init__(f'Template version {version} not found.')

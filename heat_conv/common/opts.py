@@ -15,4 +15,9 @@ def list_opts():
 
 # Modules that own options; each has ``list_opts() -> [(group, [opts])]``.
 _OPTION_MODULES = [
+    'heat_conv.api.options',
+    'heat_conv.cloud.options',
+    'heat_conv.engine.rpc',
+    'heat_conv.engine.server',
+    'heat_conv.observer.service',
 ]

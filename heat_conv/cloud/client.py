@@ -1,0 +1,283 @@
+"""How the rest of heat-conv talks to the simulated cloud.
+
+``get_client()`` is the one entry point: it reaches the cloud in this
+process (the embedded default) or over HTTP, as ``[cloud] url`` says, and
+both clients raise the same errors for the same faults.
+"""
+import abc
+import os
+import threading
+from urllib.parse import quote
+
+import requests
+
+from heat_conv.cloud import options  # noqa: F401  (registers [cloud])
+from heat_conv.cloud.errors import (
+    CloudBadRequest,
+    CloudConflict,
+    CloudError,
+    CloudNotFound,
+    CloudTimeout,
+    CloudUnavailable,
+)
+from heat_conv.cloud.faults import ERROR, TIMEOUT, FaultPolicy
+from heat_conv.cloud.store import CloudStore
+from heat_conv.common.config import CONF
+
+__all__ = ['CloudClient', 'LocalCloudClient', 'HttpCloudClient', 'CloudError',
+           'CloudBadRequest', 'CloudConflict', 'CloudNotFound', 'CloudUnavailable',
+           'CloudTimeout', 'get_client', 'set_client', 'get_store', 'set_store']
+
+
+class CloudClient(abc.ABC):
+    """The simulated cloud's API; objects are plain dicts.
+
+    An object: ``id, name, type, status (BUILDING|ACTIVE|ERROR|DELETING),
+    status_reason, properties, metadata, version, created_at, updated_at``.
+    Every method may raise CloudUnavailable (retry later), CloudNotFound,
+    CloudBadRequest or CloudConflict, all subclasses of CloudError.
+    """
+
+    @abc.abstractmethod
+    def create(self, name, type, properties=None, metadata=None, wait_secs=0, fail=False):
+        """Start building an object; returns it (BUILDING, or done if no wait)."""
+
+    @abc.abstractmethod
+    def update(self, object_id, properties, wait_secs=0, fail=False):
+        """Replace an object's properties; returns it."""
+
+    @abc.abstractmethod
+    def delete(self, object_id, wait_secs=0):
+        """Start deleting; returns the DELETING object, or None once it is gone."""
+
+    @abc.abstractmethod
+    def get(self, object_id):
+        """One object."""
+
+    @abc.abstractmethod
+    def list(self, stack_id=None, resource_name=None):
+        """Objects in creation order, optionally filtered by their metadata."""
+
+    @abc.abstractmethod
+    def get_many(self, ids):
+        """Batch status: ``{id: object or None}``, None for a missing object."""
+
+    @abc.abstractmethod
+    def patch(self, object_id, properties):
+        """Out-of-band edit (drift): merge properties, None removing a key."""
+
+    @abc.abstractmethod
+    def get_faults(self):
+        """The fault policy in force, as a dict."""
+
+    @abc.abstractmethod
+    def set_faults(self, **settings):
+        """Change some fault settings; returns the whole policy."""
+
+
+class LocalCloudClient(CloudClient):
+    """The cloud in this process: calls go straight to a CloudStore.
+
+    Injected faults raise at once and latency is ignored, so tests on a
+    FakeClock never wait. Out-of-band edits (patch) are never faulted: they
+    stand for a person at the console, not the engine's API calls.
+    """
+
+    def __init__(self, store, faults=None):
+        self.store = store
+        self.faults = faults if faults is not None else FaultPolicy()
+
+    def _enter(self):
+        fault = self.faults.call_fault()
+        if fault == ERROR:
+            raise CloudUnavailable(500, 'Injected fault: internal error')
+        if fault == TIMEOUT:
+            raise CloudTimeout('Injected fault: timed out')
+
+    def _fail(self, fail):
+        # Only an unforced action draws, and anything but False goes on to
+        # the store unchanged, so a malformed value is still rejected there.
+        return self.faults.action_fails() if fail is False else fail
+
+    def create(self, name, type, properties=None, metadata=None, wait_secs=0, fail=False):
+        self._enter()
+        fail = self._fail(fail)
+        return self.store.create(name, type, properties, metadata, wait_secs, fail)
+
+    def update(self, object_id, properties, wait_secs=0, fail=False):
+        self._enter()
+        fail = self._fail(fail)
+        return self.store.update(object_id, properties, wait_secs, fail)
+
+    def delete(self, object_id, wait_secs=0):
+        self._enter()
+        return self.store.delete(object_id, wait_secs)
+
+    def get(self, object_id):
+        self._enter()
+        return self.store.get(object_id)
+
+    def list(self, stack_id=None, resource_name=None):
+        self._enter()
+        return self.store.list(stack_id, resource_name)
+
+    def get_many(self, ids):
+        self._enter()
+        return self.store.get_many(ids)
+
+    def patch(self, object_id, properties):
+        return self.store.patch(object_id, properties)
+
+    def get_faults(self):
+        return self.faults.to_dict()
+
+    def set_faults(self, **settings):
+        return self.faults.update(**settings).to_dict()
+
+
+class HttpCloudClient(CloudClient):
+    """The cloud service over REST, one keep-alive session per thread."""
+
+    def __init__(self, base_url, timeout=10):
+        self.base_url = base_url.rstrip('/')
+        self.timeout = timeout
+        self._local = threading.local()
+
+    def _session(self):
+        session = getattr(self._local, 'session', None)
+        if session is None:
+            session = self._local.session = requests.Session()
+        return session
+
+    def _call(self, method, path, expect, json=None, params=None):
+        url = self.base_url + path
+        try:
+            resp = self._session().request(method, url, json=json, params=params,
+                                           timeout=self.timeout)
+        except requests.Timeout as exc:
+            raise CloudTimeout(f'{method} {url} timed out: {exc}')
+        except requests.RequestException as exc:
+            raise CloudUnavailable(503, f'{method} {url} failed: {exc}')
+        if resp.status_code != expect:
+            raise _error_from(resp)
+        try:
+            return resp.json() if resp.content else {}
+        except ValueError:
+            # Something other than the cloud answered (a proxy, say).
+            raise CloudUnavailable(resp.status_code, f'{method} {url}: body is not JSON')
+
+    @staticmethod
+    def _path(object_id):
+        return '/v1/objects/' + quote(str(object_id), safe='')
+
+    def create(self, name, type, properties=None, metadata=None, wait_secs=0, fail=False):
+        body = {'name': name, 'type': type,
+                'properties': {} if properties is None else properties,
+                'metadata': {} if metadata is None else metadata,
+                'wait_secs': wait_secs, 'fail': fail}
+        return self._call('POST', '/v1/objects', 201, json=body)['object']
+
+    def update(self, object_id, properties, wait_secs=0, fail=False):
+        body = {'properties': properties, 'wait_secs': wait_secs, 'fail': fail}
+        return self._call('PUT', self._path(object_id), 200, json=body)['object']
+
+    def delete(self, object_id, wait_secs=0):
+        body = {'wait_secs': wait_secs}
+        return self._call('POST', self._path(object_id) + '/delete', 202,
+                          json=body)['object']
+
+    def get(self, object_id):
+        return self._call('GET', self._path(object_id), 200)['object']
+
+    def list(self, stack_id=None, resource_name=None):
+        params = {k: v for k, v in (('stack_id', stack_id),
+                                    ('resource_name', resource_name)) if v is not None}
+        return self._call('GET', '/v1/objects', 200, params=params)['objects']
+
+    def get_many(self, ids):
+        return self._call('POST', '/v1/objects/status', 200,
+                          json={'ids': list(ids)})['objects']
+
+    def patch(self, object_id, properties):
+        return self._call('PATCH', self._path(object_id), 200,
+                          json={'properties': properties})['object']
+
+    def get_faults(self):
+        return self._call('GET', '/v1/faults', 200)['faults']
+
+    def set_faults(self, **settings):
+        return self._call('PUT', '/v1/faults', 200, json=settings)['faults']
+
+
+def _error_from(resp):
+    try:
+        message = resp.json()['error']['message']
+    except (ValueError, KeyError, TypeError):
+        message = resp.text[:200] or resp.reason
+    status = resp.status_code
+    if status >= 500:
+        return CloudUnavailable(status, message)
+    by_status = {400: CloudBadRequest, 404: CloudNotFound, 409: CloudConflict}
+    if status in by_status:
+        return by_status[status](message)
+    return CloudError(status, message)
+
+
+# --- the process-wide client -------------------------------------------------
+
+_lock = threading.Lock()
+_client = None
+_store = None
+
+
+def default_store_path(conf=CONF):
+    return conf.cloud.store_path or os.path.join(conf.state_path, 'cloud.sqlite')
+
+
+def get_store():
+    """The process-local store of the embedded cloud, opened on first use."""
+    global _store
+    with _lock:
+        if _store is None:
+            path = default_store_path()
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+            _store = CloudStore(path)
+        return _store
+
+
+def set_store(store):
+    """Install ``store`` as the embedded cloud's store; returns the previous one.
+
+    Lets a process (or a test) share one store between the in-process client
+    and a REST service it runs for out-of-band edits.
+    """
+    global _store
+    with _lock:
+        previous, _store = _store, store
+    return previous
+
+
+def get_client():
+    """The client chosen by ``[cloud] url``: in-process when empty, else HTTP."""
+    global _client
+    if _client is None:
+        url = CONF.cloud.url
+        if url:
+            client = HttpCloudClient(url, timeout=CONF.cloud.client_timeout)
+        else:
+            client = LocalCloudClient(get_store(), FaultPolicy.from_conf())
+        with _lock:
+            if _client is None:
+                _client = client
+    return _client
+
+
+def set_client(client):
+    """Install ``client`` process-wide (None: choose again from config).
+
+    Returns the previous one, so tests can put it back.
+    """
+    global _client
+    with _lock:
+        previous, _client = _client, client
+    return previous

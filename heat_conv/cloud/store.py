@@ -1,0 +1,288 @@
+"""The simulated cloud's objects, kept in SQLite.
+
+Actions take simulated time: each one records when it will be done
+(``done_at``, in ``timeutils.now()`` seconds) and what it will end as.
+Nothing runs in the background; every call first settles, in the database,
+the actions whose time has come. Settling is written back rather than
+computed on the fly, so an object seen ACTIVE stays ACTIVE until the next
+action even if the clock steps backwards, and a file store carries its
+pending actions across a restart of its process.
+"""
+import contextlib
+import json
+import sqlite3
+import threading
+import uuid
+
+from heat_conv.cloud.errors import CloudBadRequest, CloudConflict, CloudNotFound
+from heat_conv.common import timeutils
+
+BUILDING = 'BUILDING'
+ACTIVE = 'ACTIVE'
+ERROR = 'ERROR'
+DELETING = 'DELETING'
+STATUSES = (BUILDING, ACTIVE, ERROR, DELETING)
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS objects (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    type TEXT NOT NULL,
+    status TEXT NOT NULL,
+    status_reason TEXT NOT NULL,
+    properties TEXT NOT NULL,
+    metadata TEXT NOT NULL,
+    stack_id TEXT,
+    resource_name TEXT,
+    version INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    -- the action in flight (CREATE, UPDATE, DELETE) and how it ends;
+    -- a NULL failure means it ends ACTIVE
+    pending TEXT,
+    done_at REAL,
+    failure TEXT
+);
+CREATE INDEX IF NOT EXISTS objects_by_stack ON objects (stack_id, resource_name);
+CREATE INDEX IF NOT EXISTS objects_by_done_at ON objects (done_at);
+"""
+
+_COLUMNS = ('id, name, type, status, status_reason, properties, metadata, '
+            'version, created_at, updated_at')
+
+# SQLite caps bound parameters per statement (999 in older builds).
+_MAX_PARAMS = 500
+
+
+def _now_iso():
+    return timeutils.isotime(timeutils.utcnow())
+
+
+def _to_dict(row):
+    return {
+        'id': row[0], 'name': row[1], 'type': row[2], 'status': row[3],
+        'status_reason': row[4], 'properties': json.loads(row[5]),
+        'metadata': json.loads(row[6]), 'version': row[7],
+        'created_at': row[8], 'updated_at': row[9],
+    }
+
+
+def _check_dict(value, what):
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise CloudBadRequest(f'{what} must be an object, not {type(value).__name__}')
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError) as exc:
+        raise CloudBadRequest(f'{what} is not JSON-serialisable: {exc}')
+    return value
+
+
+def _check_str(value, what):
+    if not isinstance(value, str) or not value:
+        raise CloudBadRequest(f'{what} must be a non-empty string')
+    return value
+
+
+def _check_wait(wait_secs):
+    if isinstance(wait_secs, bool) or not isinstance(wait_secs, (int, float)) \
+            or not wait_secs >= 0:
+        raise CloudBadRequest('wait_secs must be a number >= 0')
+    return float(wait_secs)
+
+
+def _check_fail(fail):
+    if not isinstance(fail, bool):
+        raise CloudBadRequest('fail must be true or false')
+    return fail
+
+
+class CloudStore:
+    """Objects of the simulated cloud; thread-safe, one SQLite connection.
+
+    ``path`` None keeps everything in memory; a file path persists it.
+    """
+
+    def __init__(self, path=None):
+        self.path = path
+        self._lock = threading.Lock()
+        # Autocommit mode: transactions are opened explicitly with BEGIN
+        # IMMEDIATE so that settling and the call itself are one atomic step,
+        # even when several processes share a file.
+        self._db = sqlite3.connect(path or ':memory:', check_same_thread=False,
+                                   isolation_level=None, timeout=30)
+        with self._lock:
+            self._db.executescript(_SCHEMA)
+
+    def close(self):
+        with self._lock:
+            self._db.close()
+
+    @contextlib.contextmanager
+    def _transaction(self):
+        with self._lock:
+            self._db.execute('BEGIN IMMEDIATE')
+            try:
+                yield
+            except BaseException:
+                self._db.execute('ROLLBACK')
+                raise
+            self._db.execute('COMMIT')
+
+    def _settle(self, now):
+        self._db.execute("DELETE FROM objects WHERE pending = 'DELETE' AND done_at <= ?",
+                         (now,))
+        self._db.execute(
+            "UPDATE objects SET"
+            " status = CASE WHEN failure IS NULL THEN 'ACTIVE' ELSE 'ERROR' END,"
+            " status_reason = COALESCE(failure, ''),"
+            " updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', done_at, 'unixepoch'),"
+            " pending = NULL, done_at = NULL, failure = NULL"
+            " WHERE pending IS NOT NULL AND done_at <= ?", (now,))
+
+    def _fetch(self, object_id):
+        row = self._db.execute(f'SELECT {_COLUMNS} FROM objects WHERE id = ?',
+                               (object_id,)).fetchone()
+        if row is None:
+            raise CloudNotFound(f'Object {object_id} not found')
+        return _to_dict(row)
+
+    def _begin(self, now, wait_secs, status, pending, failure, object_id):
+        """Start an action on an existing row and settle it if it takes no time."""
+        self._db.execute(
+            'UPDATE objects SET status = ?, status_reason = ?, pending = ?,'
+            ' done_at = ?, failure = ?, updated_at = ? WHERE id = ?',
+            (status, '', pending, now + wait_secs, failure, _now_iso(), object_id))
+        if wait_secs == 0:
+            self._settle(now)
+
+    # --- engine-facing actions --------------------------------------------
+
+    def create(self, name, type, properties=None, metadata=None, wait_secs=0, fail=False):
+        """Start building an object; ACTIVE (or ERROR) after ``wait_secs``."""
+        name = _check_str(name, 'name')
+        type = _check_str(type, 'type')
+        properties = _check_dict(properties, 'properties')
+        metadata = _check_dict(metadata, 'metadata')
+        wait_secs = _check_wait(wait_secs)
+        failure = 'Create failed (simulated)' if _check_fail(fail) else None
+        object_id = str(uuid.uuid4())
+        with self._transaction():
+            now = timeutils.now()
+            self._settle(now)
+            stamp = _now_iso()
+            self._db.execute(
+                'INSERT INTO objects (id, name, type, status, status_reason,'
+                ' properties, metadata, stack_id, resource_name, version,'
+                ' created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)',
+                (object_id, name, type, BUILDING, '', json.dumps(properties),
+                 json.dumps(metadata), _opt_str(metadata.get('stack_id')),
+                 _opt_str(metadata.get('resource_name')), stamp, stamp))
+            self._begin(now, wait_secs, BUILDING, 'CREATE', failure, object_id)
+            return self._fetch(object_id)
+
+    def update(self, object_id, properties, wait_secs=0, fail=False):
+        """Replace the properties; BUILDING until done, then ACTIVE or ERROR.
+
+        An update supersedes an unfinished create or update (its timer
+        restarts); an object being deleted cannot be updated.
+        """
+        properties = _check_dict(properties, 'properties')
+        wait_secs = _check_wait(wait_secs)
+        failure = 'Update failed (simulated)' if _check_fail(fail) else None
+        with self._transaction():
+            now = timeutils.now()
+            self._settle(now)
+            if self._fetch(object_id)['status'] == DELETING:
+                raise CloudConflict(f'Object {object_id} is being deleted')
+            self._db.execute(
+                'UPDATE objects SET properties = ?, version = version + 1 WHERE id = ?',
+                (json.dumps(properties), object_id))
+            self._begin(now, wait_secs, BUILDING, 'UPDATE', failure, object_id)
+            return self._fetch(object_id)
+
+    def delete(self, object_id, wait_secs=0):
+        """Start deleting; returns the DELETING object, or None once it is gone.
+
+        Deleting an object already being deleted keeps the original timer, so
+        a delete delivered twice does not postpone the end.
+        """
+        wait_secs = _check_wait(wait_secs)
+        with self._transaction():
+            now = timeutils.now()
+            self._settle(now)
+            obj = self._fetch(object_id)
+            if obj['status'] != DELETING:
+                self._begin(now, wait_secs, DELETING, 'DELETE', None, object_id)
+            elif wait_secs == 0:
+                self._db.execute('DELETE FROM objects WHERE id = ?', (object_id,))
+            try:
+                return self._fetch(object_id)
+            except CloudNotFound:
+                return None
+
+    # --- reads ------------------------------------------------------------
+
+    def get(self, object_id):
+        with self._transaction():
+            self._settle(timeutils.now())
+            return self._fetch(object_id)
+
+    def list(self, stack_id=None, resource_name=None):
+        """Objects in creation order, optionally those of one stack/resource."""
+        clauses, params = [], []
+        if stack_id is not None:
+            clauses.append('stack_id = ?')
+            params.append(stack_id)
+        if resource_name is not None:
+            clauses.append('resource_name = ?')
+            params.append(resource_name)
+        where = ' WHERE ' + ' AND '.join(clauses) if clauses else ''
+        with self._transaction():
+            self._settle(timeutils.now())
+            rows = self._db.execute(
+                f'SELECT {_COLUMNS} FROM objects{where} ORDER BY seq', params).fetchall()
+        return [_to_dict(row) for row in rows]
+
+    def get_many(self, ids):
+        """Batch status: ``{id: object or None}`` for every id asked for."""
+        ids = list(dict.fromkeys(ids))
+        found = dict.fromkeys(ids)
+        with self._transaction():
+            self._settle(timeutils.now())
+            for start in range(0, len(ids), _MAX_PARAMS):
+                chunk = ids[start:start + _MAX_PARAMS]
+                marks = ', '.join('?' * len(chunk))
+                for row in self._db.execute(
+                        f'SELECT {_COLUMNS} FROM objects WHERE id IN ({marks})', chunk):
+                    found[row[0]] = _to_dict(row)
+        return found
+
+    # --- out-of-band ------------------------------------------------------
+
+    def patch(self, object_id, properties):
+        """Someone edits the object behind the engine's back (drift).
+
+        Merges ``properties`` into the current ones, a None value removing
+        the key; bumps the version; leaves the status alone.
+        """
+        changes = _check_dict(properties, 'properties')
+        with self._transaction():
+            self._settle(timeutils.now())
+            current = self._fetch(object_id)['properties']
+            for key, value in changes.items():
+                if value is None:
+                    current.pop(key, None)
+                else:
+                    current[key] = value
+            self._db.execute(
+                'UPDATE objects SET properties = ?, version = version + 1,'
+                ' updated_at = ? WHERE id = ?',
+                (json.dumps(current), _now_iso(), object_id))
+            return self._fetch(object_id)
+
+
+def _opt_str(value):
+    return None if value is None else str(value)

@@ -1,0 +1,23 @@
+"""heat-conv-engine: engine worker processes."""
+import sys
+
+from oslo_service import backend
+
+
+def main():
+    backend.init_backend(backend.BackendType.THREADING)
+    from oslo_service import service
+
+    from heat_conv.common import config
+    from heat_conv.db import session
+    from heat_conv.engine import server
+
+    config.parse_args(sys.argv[1:], prog='heat-conv-engine')
+    session.get_engine()
+    launcher = service.launch(config.CONF, server.EngineService(),
+                              workers=config.CONF.engine.workers, restart_method='mutate')
+    launcher.wait()
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,21 @@
+"""heat-conv-observer: watches reality for the engine."""
+import sys
+
+from oslo_service import backend
+
+
+def main():
+    backend.init_backend(backend.BackendType.THREADING)
+    from oslo_service import service
+
+    from heat_conv.common import config
+    from heat_conv.observer import service as observer_service
+
+    config.parse_args(sys.argv[1:], prog='heat-conv-observer')
+    launcher = service.launch(config.CONF, observer_service.ObserverService(),
+                              workers=1, restart_method='mutate')
+    launcher.wait()
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,517 @@
+"""The one query layer: every SQL statement heat-conv runs is here.
+
+Functions take and return plain values or detached model objects. Writes
+that change ownership are compare-and-swap updates checked by row count.
+Transient deadlocks are retried.
+"""
+from oslo_db import api as oslo_db_api
+from oslo_db import exception as db_exc
+import sqlalchemy as sa
+
+from heat_conv.common import exception
+from heat_conv.common import timeutils
+from heat_conv.db import models
+from heat_conv.db import session as db_session
+
+transaction = db_session.transaction
+
+retry_on_deadlock = oslo_db_api.wrap_db_retry(
+    max_retries=10, retry_on_deadlock=True, inc_retry_interval=True,
+    retry_interval=0.05, max_retry_interval=1)
+
+
+# --- raw templates ---------------------------------------------------------
+
+def raw_template_create(template, files=None, environment=None, parameters=None):
+    with transaction() as session:
+        row = models.RawTemplate(template=template, files=files or {},
+                                 environment=environment or {},
+                                 parameters=parameters or {})
+        session.add(row)
+        session.flush()
+        return row.id
+
+
+def raw_template_get(template_id):
+    with transaction() as session:
+        row = session.get(models.RawTemplate, template_id)
+        if row is None:
+            raise exception.NotFound(f'Template {template_id} not found')
+        session.expunge(row)
+        return row
+
+
+# --- stacks ----------------------------------------------------------------
+
+def stack_create(values):
+    with transaction() as session:
+        row = models.Stack(**values)
+        session.add(row)
+        session.flush()
+        session.expunge(row)
+        return row
+
+
+def stack_get(stack_id, tenant=None, show_deleted=True):
+    with transaction() as session:
+        query = sa.select(models.Stack).where(models.Stack.id == stack_id)
+        if tenant is not None:
+            query = query.where(models.Stack.tenant == tenant)
+        if not show_deleted:
+            query = query.where(models.Stack.deleted_at.is_(None))
+        row = session.scalars(query).first()
+        if row is None:
+            raise exception.StackNotFound(stack_id)
+        session.expunge(row)
+        return row
+
+
+def stack_get_by_name(tenant, name, show_deleted=False):
+    with transaction() as session:
+        query = sa.select(models.Stack).where(
+            models.Stack.tenant == tenant, models.Stack.name == name)
+        if not show_deleted:
+            query = query.where(models.Stack.deleted_at.is_(None))
+        row = session.scalars(query.order_by(models.Stack.created_at.desc())).first()
+        if row is None:
+            raise exception.StackNotFound(name)
+        session.expunge(row)
+        return row
+
+
+def stack_list(tenant=None, filters=None, sort_keys=None, sort_dir='desc',
+               limit=None, marker=None, show_deleted=False, show_nested=False):
+    """Stacks matching ``filters`` ({column: value or [values]}), paged by marker."""
+    filters = filters or {}
+    sort_keys = sort_keys or ['created_at']
+    with transaction() as session:
+        query = sa.select(models.Stack)
+        if tenant is not None:
+            query = query.where(models.Stack.tenant == tenant)
+        if not show_deleted:
+            query = query.where(models.Stack.deleted_at.is_(None))
+        if not show_nested:
+            query = query.where(models.Stack.owner_id.is_(None))
+        for key, value in filters.items():
+            column = getattr(models.Stack, key)
+            if isinstance(value, (list, tuple, set)):
+                query = query.where(column.in_(list(value)))
+            else:
+                query = query.where(column == value)
+        columns = [getattr(models.Stack, k) for k in sort_keys] + [models.Stack.id]
+        order = [c.desc() if sort_dir == 'desc' else c.asc() for c in columns]
+        if marker is not None:
+            marker_row = session.get(models.Stack, marker)
+            if marker_row is None:
+                raise exception.Invalid(f'marker {marker} not found')
+            query = query.where(_after_marker(columns, marker_row, sort_dir))
+        query = query.order_by(*order)
+        if limit is not None:
+            query = query.limit(limit)
+        rows = list(session.scalars(query))
+        for row in rows:
+            session.expunge(row)
+        return rows
+
+
+def _after_marker(columns, marker_row, sort_dir):
+    """A keyset-pagination predicate: rows strictly after ``marker_row``."""
+    clauses = []
+    for i, column in enumerate(columns):
+        value = getattr(marker_row, column.key)
+        equal_prefix = [c == getattr(marker_row, c.key) for c in columns[:i]]
+        beyond = column < value if sort_dir == 'desc' else column > value
+        clauses.append(sa.and_(*equal_prefix, beyond))
+    return sa.or_(*clauses)
+
+
+def stack_update(stack_id, values, expected=None):
+    """Update a stack; with ``expected`` ({column: value}) only if it still matches.
+
+    Returns True when a row changed (the compare-and-swap won).
+    """
+    values = dict(values, updated_at=timeutils.utcnow())
+    with transaction() as session:
+        query = sa.update(models.Stack).where(models.Stack.id == stack_id)
+        for key, value in (expected or {}).items():
+            column = getattr(models.Stack, key)
+            query = query.where(column.is_(None) if value is None else column == value)
+        return session.execute(query.values(**values)).rowcount == 1
+
+
+def stacks_in_progress():
+    with transaction() as session:
+        rows = list(session.scalars(sa.select(models.Stack).where(
+            models.Stack.status == 'IN_PROGRESS',
+            models.Stack.deleted_at.is_(None))))
+        for row in rows:
+            session.expunge(row)
+        return rows
+
+
+# --- resources -------------------------------------------------------------
+
+def resource_create(values):
+    with transaction() as session:
+        row = models.Resource(**values)
+        session.add(row)
+        session.flush()
+        session.expunge(row)
+        return row
+
+
+def resource_get(resource_id):
+    with transaction() as session:
+        row = session.get(models.Resource, resource_id)
+        if row is None:
+            raise exception.NotFound(f'Resource {resource_id} not found')
+        session.expunge(row)
+        return row
+
+
+def resource_and_traversal(resource_id):
+    """A resource row and its stack's current traversal, in one statement."""
+    with transaction() as session:
+        result = session.execute(
+            sa.select(models.Resource, models.Stack.current_traversal)
+            .join(models.Stack, models.Stack.id == models.Resource.stack_id)
+            .where(models.Resource.id == resource_id)).first()
+        if result is None:
+            raise exception.NotFound(f'Resource {resource_id} not found')
+        row, traversal = result
+        session.expunge(row)
+        return row, traversal
+
+
+def resources_of_stack(stack_id, include_deleted=False):
+    """Every resource row of a stack (current and superseded), oldest first."""
+    with transaction() as session:
+        query = sa.select(models.Resource).where(models.Resource.stack_id == stack_id)
+        if not include_deleted:
+            query = query.where(sa.not_(sa.and_(
+                models.Resource.action == 'DELETE',
+                models.Resource.status == 'COMPLETE')))
+        rows = list(session.scalars(query.order_by(models.Resource.id)))
+        for row in rows:
+            session.expunge(row)
+        return rows
+
+
+def resource_cas(resource_id, atomic_key, values, engine_id=False):
+    """Compare-and-swap write on a resource row.
+
+    Matches only if the row's ``atomic_key`` is unchanged (and, when
+    ``engine_id`` is given, it is the current lock holder, None meaning
+    unlocked). Bumps ``atomic_key``. Returns True when it won.
+    """
+    values = dict(values, atomic_key=atomic_key + 1, updated_at=timeutils.utcnow())
+    with transaction() as session:
+        query = sa.update(models.Resource).where(
+            models.Resource.id == resource_id,
+            models.Resource.atomic_key == atomic_key)
+        if engine_id is not False:
+            column = models.Resource.engine_id
+            query = query.where(column.is_(None) if engine_id is None
+                                else column == engine_id)
+        return session.execute(query.values(**values)).rowcount == 1
+
+
+def resource_delete_unused(resource_id):
+    """Remove a row that never got a physical resource (a lost replacement race)."""
+    with transaction() as session:
+        session.execute(sa.delete(models.Resource).where(
+            models.Resource.id == resource_id,
+            models.Resource.action == 'INIT',
+            models.Resource.engine_id.is_(None)))
+
+
+def resource_update(resource_id, values):
+    """An unconditional write, for fields no lock protects (drift, replaced_by)."""
+    with transaction() as session:
+        session.execute(sa.update(models.Resource)
+                        .where(models.Resource.id == resource_id).values(**values))
+
+
+def resources_waiting(limit=None, stack_ids=None):
+    """Rows whose asynchronous action awaits the observer."""
+    with transaction() as session:
+        query = sa.select(models.Resource).where(
+            models.Resource.status == 'IN_PROGRESS',
+            models.Resource.action_started_at.is_not(None))
+        if stack_ids is not None:
+            query = query.where(models.Resource.stack_id.in_(list(stack_ids)))
+        if limit:
+            query = query.limit(limit)
+        rows = list(session.scalars(query.order_by(models.Resource.id)))
+        for row in rows:
+            session.expunge(row)
+        return rows
+
+
+def resources_locked(stack_id):
+    with transaction() as session:
+        rows = list(session.scalars(sa.select(models.Resource).where(
+            models.Resource.stack_id == stack_id,
+            models.Resource.engine_id.is_not(None))))
+        for row in rows:
+            session.expunge(row)
+        return rows
+
+
+def resources_unlock_dead(stack_id, dead_engine_ids):
+    """Free rows whose lock holder died mid-action (not those awaiting the observer)."""
+    if not dead_engine_ids:
+        return 0
+    with transaction() as session:
+        return session.execute(
+            sa.update(models.Resource).where(
+                models.Resource.stack_id == stack_id,
+                models.Resource.engine_id.in_(list(dead_engine_ids)),
+                models.Resource.action_started_at.is_(None))
+            .values(engine_id=None, status='FAILED',
+                    status_reason='The engine acting on it stopped',
+                    atomic_key=models.Resource.atomic_key + 1)).rowcount
+
+
+def stack_last_activity(stack_id):
+    """When anything of the stack last changed: its newest event."""
+    with transaction() as session:
+        return session.scalar(sa.select(sa.func.max(models.Event.created_at))
+                              .where(models.Event.stack_id == stack_id))
+
+
+# --- traversal graph and sync points ---------------------------------------
+
+def traversal_store(stack_id, traversal_id, new_rows, make_graph):
+    """Create a traversal: its new resource rows, edges and sync points.
+
+    ``make_graph(rows)`` gets the new rows (with ids) and returns (edges,
+    sync_points). One transaction: a duplicate ``converge`` for the same
+    traversal loses on the sync points' unique key and leaves nothing
+    behind. Returns the new rows, or None for such a duplicate.
+    """
+    try:
+        with transaction() as session:
+            rows = [models.Resource(**values) for values in new_rows]
+            session.add_all(rows)
+            session.flush()
+            for row in rows:
+                session.expunge(row)
+            edges, sync_points = make_graph(rows)
+            if edges:
+                session.execute(sa.insert(models.GraphEdge), [
+                    dict(e, stack_id=stack_id, traversal_id=traversal_id)
+                    for e in edges])
+            session.execute(sa.insert(models.SyncPoint), [
+                dict(s, stack_id=stack_id, traversal_id=traversal_id,
+                     created_at=timeutils.utcnow()) for s in sync_points])
+            return rows
+    except db_exc.DBDuplicateEntry:
+        return None
+
+
+def successors(traversal_id, entity_id, is_update):
+    """Edges leaving a node, each joined with its successor's sync point.
+
+    Rows of (requirer_id, requirer_is_update, attrs, sync_point_id,
+    predecessors, definition); requirer_id None is the stack's completion.
+    """
+    with transaction() as session:
+        sp = models.SyncPoint
+        edge = models.GraphEdge
+        query = (sa.select(edge.requirer_id, edge.requirer_is_update, edge.attrs,
+                           sp.id, sp.predecessors, sp.definition)
+                 .outerjoin(sp, sa.and_(
+                     sp.traversal_id == edge.traversal_id,
+                     sp.entity_id == sa.func.coalesce(edge.requirer_id, 0),
+                     sp.is_update == sa.func.coalesce(edge.requirer_is_update, True)))
+                 .where(edge.traversal_id == traversal_id,
+                        edge.required_id == entity_id,
+                        edge.required_is_update == is_update))
+        return [tuple(r) for r in session.execute(query)]
+
+
+def sync_point_get(traversal_id, entity_id, is_update):
+    with transaction() as session:
+        row = session.scalars(sa.select(models.SyncPoint).where(
+            models.SyncPoint.traversal_id == traversal_id,
+            models.SyncPoint.entity_id == entity_id,
+            models.SyncPoint.is_update == is_update)).first()
+        if row is not None:
+            session.expunge(row)
+        return row
+
+
+@retry_on_deadlock
+def sync_arrive(sync_point_id, stack_id, sender_id, sender_is_update, data,
+                single_predecessor):
+    """Record one predecessor's arrival; True for exactly one final arrival.
+
+    The insert deduplicates a redelivered message (unique sender); the
+    decrement is atomic, and reading the counter back inside the same
+    transaction sees our own write while the row lock keeps racing arrivals
+    waiting, so exactly one of them reads zero.
+    """
+    try:
+        with transaction() as session:
+            session.execute(sa.insert(models.SyncInput).values(
+                sync_point_id=sync_point_id, stack_id=stack_id, sender_id=sender_id,
+                sender_is_update=sender_is_update, data=data))
+            if single_predecessor:
+                return True
+            sp = models.SyncPoint
+            session.execute(sa.update(sp).where(sp.id == sync_point_id)
+                            .values(remaining=sp.remaining - 1))
+            remaining = session.execute(
+                sa.select(sp.remaining).where(sp.id == sync_point_id)).scalar_one()
+            return remaining == 0
+    except db_exc.DBDuplicateEntry:
+        return False
+
+
+def sync_inputs(sync_point_id):
+    """Data every predecessor sent to a sync point."""
+    with transaction() as session:
+        return [row for (row,) in session.execute(
+            sa.select(models.SyncInput.data)
+            .where(models.SyncInput.sync_point_id == sync_point_id))]
+
+
+def traversal_purge(stack_id, keep_traversal=None):
+    """Drop graph edges and sync points of every traversal but ``keep_traversal``."""
+    with transaction() as session:
+        for model in (models.GraphEdge, models.SyncPoint):
+            query = sa.delete(model).where(model.stack_id == stack_id)
+            if keep_traversal is not None:
+                query = query.where(model.traversal_id != keep_traversal)
+            session.execute(query)
+        live = sa.select(models.SyncPoint.id).where(models.SyncPoint.stack_id == stack_id)
+        session.execute(sa.delete(models.SyncInput).where(
+            models.SyncInput.stack_id == stack_id,
+            models.SyncInput.sync_point_id.not_in(live)))
+
+
+def resources_purge_deleted(stack_id):
+    with transaction() as session:
+        session.execute(sa.delete(models.Resource).where(
+            models.Resource.stack_id == stack_id,
+            models.Resource.action == 'DELETE',
+            models.Resource.status == 'COMPLETE',
+            models.Resource.engine_id.is_(None)))
+
+
+# --- events ----------------------------------------------------------------
+
+def events_add(events):
+    if not events:
+        return
+    now = timeutils.utcnow()
+    with transaction() as session:
+        session.execute(sa.insert(models.Event), [
+            dict(e, uuid=models.new_uuid(), created_at=e.get('created_at', now))
+            for e in events])
+
+
+def event_list(stack_id, resource_name=None, filters=None, sort_dir='asc',
+               limit=None, marker=None):
+    ev = models.Event
+    with transaction() as session:
+        query = sa.select(ev).where(ev.stack_id == stack_id)
+        if resource_name is not None:
+            query = query.where(ev.resource_name == resource_name)
+        for key, value in (filters or {}).items():
+            column = getattr(ev, key)
+            values = value if isinstance(value, (list, tuple, set)) else [value]
+            query = query.where(column.in_(list(values)))
+        if marker is not None:
+            marker_id = session.scalar(sa.select(ev.id).where(ev.uuid == marker))
+            if marker_id is None:
+                raise exception.EventNotFound(marker)
+            query = query.where(ev.id < marker_id if sort_dir == 'desc'
+                                else ev.id > marker_id)
+        query = query.order_by(ev.id.desc() if sort_dir == 'desc' else ev.id.asc())
+        if limit is not None:
+            query = query.limit(limit)
+        rows = list(session.scalars(query))
+        for row in rows:
+            session.expunge(row)
+        return rows
+
+
+def event_get(stack_id, event_uuid):
+    with transaction() as session:
+        row = session.scalars(sa.select(models.Event).where(
+            models.Event.stack_id == stack_id,
+            models.Event.uuid == event_uuid)).first()
+        if row is None:
+            raise exception.EventNotFound(event_uuid)
+        session.expunge(row)
+        return row
+
+
+# --- services --------------------------------------------------------------
+
+def service_heartbeat(service_id, host, binary, topic, report_interval):
+    now = timeutils.utcnow()
+    with transaction() as session:
+        row = session.get(models.Service, service_id)
+        if row is None:
+            session.add(models.Service(id=service_id, host=host, binary=binary,
+                                       topic=topic, report_interval=report_interval,
+                                       created_at=now, updated_at=now))
+        else:
+            row.updated_at = now
+            row.deleted_at = None
+
+
+def service_delete(service_id):
+    with transaction() as session:
+        session.execute(sa.update(models.Service)
+                        .where(models.Service.id == service_id)
+                        .values(deleted_at=timeutils.utcnow()))
+
+
+def service_list():
+    with transaction() as session:
+        rows = list(session.scalars(sa.select(models.Service)
+                                    .order_by(models.Service.created_at)))
+        for row in rows:
+            session.expunge(row)
+        return rows
+
+
+# --- API read queries and the API's one write ------------------------------
+# Added for heat_conv.api; nothing in the engine depends on these.
+
+def raw_template_descriptions(template_ids):
+    """{template id: its ``description``} without loading whole templates."""
+    ids = [i for i in set(template_ids) if i is not None]
+    if not ids:
+        return {}
+    rt = models.RawTemplate
+    with transaction() as session:
+        return dict(session.execute(
+            sa.select(rt.id, rt.template['description'].as_string())
+            .where(rt.id.in_(ids))).all())
+
+
+def resource_set_check_status(resource_id, atomic_key, status, reason, event):
+    """Mark a row CHECK_``status`` (a user's mark-unhealthy) and record ``event``.
+
+    A compare-and-swap like the engine's writes: it matches only an unlocked
+    row whose ``atomic_key`` is unchanged, so it never overwrites an action
+    in flight. Returns True when it won.
+    """
+    now = timeutils.utcnow()
+    with transaction() as session:
+        won = session.execute(
+            sa.update(models.Resource).where(
+                models.Resource.id == resource_id,
+                models.Resource.atomic_key == atomic_key,
+                models.Resource.engine_id.is_(None))
+            .values(action='CHECK', status=status, status_reason=reason,
+                    atomic_key=atomic_key + 1, updated_at=now)).rowcount == 1
+        if won:
+            session.execute(sa.insert(models.Event).values(
+                dict(event, uuid=models.new_uuid(), created_at=now)))
+        return won

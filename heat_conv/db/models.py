@@ -1,0 +1,223 @@
+"""SQLAlchemy models: the whole persistent state of heat-conv.
+
+Engines are stateless, so everything a worker needs to act on one graph node
+lives here: the stack's current traversal, each resource row's lock and
+stored requirements, the traversal's edges and one sync point per node.
+"""
+import uuid
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import mysql
+from sqlalchemy import orm
+
+from heat_conv.common import timeutils
+
+# MariaDB's DATETIME drops fractions of a second unless asked; events and
+# heartbeats need them for ordering.
+DateTime = sa.DateTime().with_variant(mysql.DATETIME(fsp=6), 'mysql', 'mariadb')
+# JSON documents can be large (templates); LONGTEXT on MySQL.
+Json = sa.JSON().with_variant(mysql.JSON(), 'mysql', 'mariadb')
+
+
+def new_uuid():
+    return str(uuid.uuid4())
+
+
+class Base(orm.DeclarativeBase):
+    pass
+
+
+class TimestampMixin:
+    created_at = sa.Column(DateTime, nullable=False, default=timeutils.utcnow)
+    updated_at = sa.Column(DateTime, nullable=True, onupdate=timeutils.utcnow)
+
+
+class RawTemplate(Base):
+    __tablename__ = 'raw_template'
+
+    id = sa.Column(sa.Integer, primary_key=True, autoincrement=True)
+    template = sa.Column(Json, nullable=False)
+    files = sa.Column(Json, nullable=False, default=dict)
+    environment = sa.Column(Json, nullable=False, default=dict)
+    parameters = sa.Column(Json, nullable=False, default=dict)
+    created_at = sa.Column(DateTime, nullable=False, default=timeutils.utcnow)
+
+
+class Stack(TimestampMixin, Base):
+    __tablename__ = 'stack'
+    __table_args__ = (
+        sa.Index('ix_stack_tenant_name', 'tenant', 'name'),
+        sa.Index('ix_stack_owner_id', 'owner_id'),
+    )
+
+    id = sa.Column(sa.String(36), primary_key=True, default=new_uuid)
+    name = sa.Column(sa.String(255), nullable=False)
+    tenant = sa.Column(sa.String(64), nullable=False)
+    username = sa.Column(sa.String(255), nullable=True)
+    action = sa.Column(sa.String(16), nullable=False)
+    status = sa.Column(sa.String(16), nullable=False)
+    status_reason = sa.Column(sa.Text, nullable=True)
+    # The traversal that is allowed to act; every step compares against it.
+    current_traversal = sa.Column(sa.String(36), nullable=True)
+    traversal_started_at = sa.Column(DateTime, nullable=True)
+    # The template the stack is converging to, and the last one it fully
+    # reached (the rollback target).
+    raw_template_id = sa.Column(sa.Integer, sa.ForeignKey('raw_template.id'),
+                                nullable=True)
+    prev_raw_template_id = sa.Column(sa.Integer, sa.ForeignKey('raw_template.id'),
+                                     nullable=True)
+    timeout = sa.Column(sa.Integer, nullable=True)
+    disable_rollback = sa.Column(sa.Boolean, nullable=False, default=True)
+    auto_heal = sa.Column(sa.Boolean, nullable=False, default=False)
+    tags = sa.Column(Json, nullable=True)
+    owner_id = sa.Column(sa.String(36), sa.ForeignKey('stack.id'), nullable=True)
+    parent_resource_name = sa.Column(sa.String(255), nullable=True)
+    nested_depth = sa.Column(sa.Integer, nullable=False, default=0)
+    deleted_at = sa.Column(DateTime, nullable=True)
+
+
+class Resource(TimestampMixin, Base):
+    """One physical incarnation of a logical resource.
+
+    A logical resource (a name in the template) may have several rows over
+    time: a replacement is a new row that ``replaces`` the old one until the
+    old one is cleaned up.
+    """
+    __tablename__ = 'resource'
+    __table_args__ = (
+        sa.Index('ix_resource_stack_name', 'stack_id', 'name'),
+        sa.Index('ix_resource_status', 'status'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True, autoincrement=True)
+    uuid = sa.Column(sa.String(36), nullable=False, unique=True, default=new_uuid)
+    stack_id = sa.Column(sa.String(36), sa.ForeignKey('stack.id'), nullable=False)
+    name = sa.Column(sa.String(255), nullable=False)
+    type = sa.Column(sa.String(255), nullable=False)
+    action = sa.Column(sa.String(16), nullable=False, default='INIT')
+    status = sa.Column(sa.String(16), nullable=False, default='COMPLETE')
+    status_reason = sa.Column(sa.Text, nullable=True)
+    physical_resource_id = sa.Column(sa.String(255), nullable=True)
+    properties_data = sa.Column(Json, nullable=True)
+    attributes_data = sa.Column(Json, nullable=True)
+    rsrc_metadata = sa.Column(Json, nullable=True)
+    deletion_policy = sa.Column(sa.String(16), nullable=False, default='Delete')
+    # Row ids this row was built against: the cleanup order of later updates.
+    requires = sa.Column(Json, nullable=False, default=list)
+    replaces = sa.Column(sa.Integer, nullable=True)
+    replaced_by = sa.Column(sa.Integer, nullable=True)
+    # The raw template this row was last converged to.
+    template_id = sa.Column(sa.Integer, sa.ForeignKey('raw_template.id'), nullable=True)
+    # Lock: the engine acting on the row; atomic_key is bumped by every
+    # compare-and-swap so a stale writer's update matches no row.
+    engine_id = sa.Column(sa.String(36), nullable=True)
+    atomic_key = sa.Column(sa.Integer, nullable=False, default=0)
+    # The step that owns the action in progress: traversal and graph node.
+    # Lets any worker resume it when the observer reports completion.
+    traversal_id = sa.Column(sa.String(36), nullable=True)
+    node_id = sa.Column(sa.Integer, nullable=True)
+    node_is_update = sa.Column(sa.Boolean, nullable=True)
+    action_started_at = sa.Column(DateTime, nullable=True)
+    drift_status = sa.Column(sa.String(16), nullable=False, default='NOT_CHECKED')
+    drift_detail = sa.Column(Json, nullable=True)
+    drift_checked_at = sa.Column(DateTime, nullable=True)
+
+
+class GraphEdge(Base):
+    """One edge of a traversal graph: ``requirer`` waits for ``required``.
+
+    A requirer of NULL is the stack's own completion node.
+    """
+    __tablename__ = 'graph_edge'
+    __table_args__ = (
+        sa.Index('ix_graph_edge_required', 'traversal_id', 'required_id',
+                 'required_is_update'),
+        sa.Index('ix_graph_edge_stack', 'stack_id'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True, autoincrement=True)
+    stack_id = sa.Column(sa.String(36), nullable=False)
+    traversal_id = sa.Column(sa.String(36), nullable=False)
+    required_id = sa.Column(sa.Integer, nullable=False)
+    required_is_update = sa.Column(sa.Boolean, nullable=False)
+    requirer_id = sa.Column(sa.Integer, nullable=True)
+    requirer_is_update = sa.Column(sa.Boolean, nullable=True)
+    # Attribute names the requirer needs from the required resource.
+    attrs = sa.Column(Json, nullable=False, default=list)
+
+
+class SyncPoint(Base):
+    """A node of a traversal: how many predecessors it still waits for.
+
+    ``entity_id`` 0 with ``is_update`` true is the stack completion node.
+    Arrivals are rows in SyncInput; the counter is decremented atomically so
+    exactly one arrival sees it reach zero.
+    """
+    __tablename__ = 'sync_point'
+    __table_args__ = (
+        sa.UniqueConstraint('traversal_id', 'entity_id', 'is_update',
+                            name='uniq_sync_point_node'),
+        sa.Index('ix_sync_point_stack', 'stack_id'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True, autoincrement=True)
+    stack_id = sa.Column(sa.String(36), nullable=False)
+    traversal_id = sa.Column(sa.String(36), nullable=False)
+    entity_id = sa.Column(sa.Integer, nullable=False)
+    is_update = sa.Column(sa.Boolean, nullable=False)
+    predecessors = sa.Column(sa.Integer, nullable=False)
+    remaining = sa.Column(sa.Integer, nullable=False)
+    # The node's frozen resource definition, so a worker never parses the
+    # whole template to act on one resource.
+    definition = sa.Column(Json, nullable=True)
+    created_at = sa.Column(DateTime, nullable=False, default=timeutils.utcnow)
+
+
+class SyncInput(Base):
+    """One predecessor's arrival at a sync point, with the data it sends."""
+    __tablename__ = 'sync_input'
+    __table_args__ = (
+        sa.UniqueConstraint('sync_point_id', 'sender_id', 'sender_is_update',
+                            name='uniq_sync_input_sender'),
+        sa.Index('ix_sync_input_stack', 'stack_id'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True, autoincrement=True)
+    sync_point_id = sa.Column(sa.Integer, nullable=False)
+    stack_id = sa.Column(sa.String(36), nullable=False)
+    sender_id = sa.Column(sa.Integer, nullable=False)
+    sender_is_update = sa.Column(sa.Boolean, nullable=False)
+    data = sa.Column(Json, nullable=True)
+
+
+class Event(Base):
+    __tablename__ = 'event'
+    __table_args__ = (
+        sa.Index('ix_event_stack', 'stack_id', 'id'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True, autoincrement=True)
+    uuid = sa.Column(sa.String(36), nullable=False, unique=True, default=new_uuid)
+    stack_id = sa.Column(sa.String(36), nullable=False)
+    resource_name = sa.Column(sa.String(255), nullable=False)
+    physical_resource_id = sa.Column(sa.String(255), nullable=True)
+    resource_type = sa.Column(sa.String(255), nullable=True)
+    resource_action = sa.Column(sa.String(16), nullable=False)
+    resource_status = sa.Column(sa.String(16), nullable=False)
+    resource_status_reason = sa.Column(sa.Text, nullable=True)
+    resource_properties = sa.Column(Json, nullable=True)
+    created_at = sa.Column(DateTime, nullable=False, default=timeutils.utcnow)
+
+
+class Service(Base):
+    """A running engine/observer process and its heartbeat."""
+    __tablename__ = 'service'
+
+    id = sa.Column(sa.String(36), primary_key=True)
+    host = sa.Column(sa.String(255), nullable=False)
+    binary = sa.Column(sa.String(255), nullable=False)
+    topic = sa.Column(sa.String(255), nullable=True)
+    report_interval = sa.Column(sa.Integer, nullable=False)
+    created_at = sa.Column(DateTime, nullable=False, default=timeutils.utcnow)
+    updated_at = sa.Column(DateTime, nullable=True)
+    deleted_at = sa.Column(DateTime, nullable=True)

@@ -1,0 +1,144 @@
+"""Stack operations: what the API asks of the engine.
+
+Each operation validates, stores the target, supersedes the running
+traversal with one compare-and-swap write and casts ``converge``. None of
+them waits for a traversal.
+"""
+from heat_conv.common import exception
+from heat_conv.db import api as db_api
+from heat_conv.engine import stack_state
+from heat_conv.hot import template as hot_template
+from heat_conv.resources import registry
+
+
+def validate_template(template, files=None, environment=None, params=None,
+                      stack_name='validate', stack_id='None', project_id='None'):
+    """Parse and bind a template, checking every resource's type and
+    literal properties. Returns (Template, bound stack)."""
+    tmpl = hot_template.Template.load(template, files=files, environment=environment)
+    bound = tmpl.bind(params=params or {}, stack_name=stack_name,
+                      stack_id=stack_id, project_id=project_id)
+    for name in bound.resource_names():
+        defn = bound.resource(name)
+        cls = registry.get(defn.type, path=('resources', name, 'type'))
+        props = defn.frozen().get('properties') or {}
+        if not isinstance(props, dict):
+            raise exception.InvalidProperties(
+                'Properties must be a map', path=('resources', name, 'properties'))
+        if cls.properties_schema and not cls.__dict__.get('validate_properties'):
+            for key in props:
+                if key not in cls.properties_schema:
+                    raise exception.InvalidProperties(
+                        f'Unknown property {key}',
+                        path=('resources', name, 'properties', key))
+    return tmpl, bound
+
+
+def create_stack(ctx, name, template, params=None, files=None, environment=None,
+                 timeout=None, disable_rollback=True, tags=None, stack_id=None):
+    tenant = ctx.project_id
+    try:
+        db_api.stack_get_by_name(tenant, name)
+        raise exception.StackExists(name)
+    except exception.StackNotFound:
+        pass
+    tmpl, _ = validate_template(template, files, environment, params, stack_name=name,
+                                project_id=tenant)
+    template_id = db_api.raw_template_create(tmpl.to_dict(), files, _env(environment),
+                                             params)
+    values = {'name': name, 'tenant': tenant, 'username': ctx.user_id,
+              'action': 'INIT', 'status': 'COMPLETE', 'timeout': timeout,
+              'disable_rollback': bool(disable_rollback), 'tags': tags}
+    if stack_id:
+        values['id'] = stack_id
+    stack = db_api.stack_create(values)
+    stack_state.begin(stack, 'CREATE', template_id)
+    return db_api.stack_get(stack.id)
+
+
+def update_stack(ctx, stack_id, template=None, params=None, files=None,
+                 environment=None, existing=False, timeout=None,
+                 disable_rollback=None, tags=None):
+    """Converge the stack onto a new template.
+
+    With ``existing`` (PATCH), anything not given is taken from the stored
+    target: template, files, environment, and parameters (merged).
+    """
+    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+    _check_updatable(stack)
+    old = db_api.raw_template_get(stack.raw_template_id) if stack.raw_template_id \
+        else None
+    if existing and old is not None:
+        template = old.template if template is None else template
+        files = dict(old.files or {}, **(files or {}))
+        environment = old.environment if environment is None else environment
+        params = dict(old.parameters or {}, **(params or {}))
+    if template is None:
+        raise exception.Invalid('A template is required for a stack update')
+    tmpl, bound = validate_template(template, files, environment, params,
+                                    stack_name=stack.name, stack_id=stack.id,
+                                    project_id=stack.tenant)
+    if old is not None:
+        _check_immutable(bound, old, stack)
+    template_id = db_api.raw_template_create(tmpl.to_dict(), files, _env(environment),
+                                             params)
+    extra = {}
+    if timeout is not None:
+        extra['timeout'] = timeout
+    if disable_rollback is not None:
+        extra['disable_rollback'] = bool(disable_rollback)
+    if tags is not None:
+        extra['tags'] = tags
+    if stack_state.begin(stack, 'UPDATE', template_id, extra=extra) is None:
+        raise exception.Conflict('The stack changed during the update; try again')
+    return db_api.stack_get(stack.id)
+
+
+def delete_stack(ctx, stack_id):
+    """Converge onto the empty template; supersedes anything in progress."""
+    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+    if stack.action == 'DELETE' and stack.status == 'IN_PROGRESS':
+        return stack
+    if stack_state.begin(stack, 'DELETE', None) is None:
+        raise exception.Conflict('The stack changed during the delete; try again')
+    return db_api.stack_get(stack.id)
+
+
+def cancel_update(ctx, stack_id, rollback=True):
+    """Stop a running create/update, rolling back or just stopping."""
+    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+    if stack.status != 'IN_PROGRESS' or stack.action not in ('CREATE', 'UPDATE'):
+        raise exception.ActionNotAllowed(
+            f'Cancelling is not possible for stack {stack.name} in state '
+            f'{stack.action}_{stack.status}')
+    if rollback:
+        if stack_state.begin(stack, 'ROLLBACK', stack.prev_raw_template_id,
+                             reason='Stack UPDATE cancelled') is None:
+            raise exception.Conflict('The stack changed; try again')
+    else:
+        if not stack_state.stop(stack, f'Stack {stack.action} cancelled'):
+            raise exception.Conflict('The stack changed; try again')
+    return db_api.stack_get(stack.id)
+
+
+def _check_updatable(stack):
+    if stack.action == 'DELETE':
+        raise exception.ActionNotAllowed(
+            f'Stack {stack.name} is being deleted and cannot be updated')
+    if stack.action == 'ROLLBACK' and stack.status == 'IN_PROGRESS':
+        raise exception.ActionInProgress(stack.name, stack.action)
+
+
+def _check_immutable(bound, old, stack):
+    if not hasattr(bound, 'check_immutable'):
+        return
+    bound.check_immutable(old.parameters or {})
+
+
+def _env(environment):
+    if environment is None:
+        return {}
+    if isinstance(environment, str):
+        import yaml
+        return yaml.safe_load(environment) or {}
+    return environment

@@ -1,0 +1,125 @@
+"""Start a traversal: compute its graph, persist it, cast the leaves.
+
+This is the only per-operation step that looks at the whole stack; every
+later step touches just one node and its edges.
+"""
+import logging
+
+from heat_conv.common import exception
+from heat_conv.db import api as db_api
+from heat_conv.engine import graph
+from heat_conv.engine import rpc
+from heat_conv.engine import stack_state
+from heat_conv.engine import sync_point
+from heat_conv.hot import template as hot_template
+
+LOG = logging.getLogger(__name__)
+
+
+def converge(stack_id, traversal_id):
+    stack = db_api.stack_get(stack_id)
+    if stack.current_traversal != traversal_id:
+        return   # superseded before it started
+    try:
+        definitions, dependencies = _target(stack)
+    except exception.HeatConvException as exc:
+        stack_state.fail(stack_id, traversal_id, str(exc))
+        return
+
+    if db_api.sync_point_get(traversal_id, sync_point.STACK_ENTITY, True):
+        return   # a redelivered converge: the traversal already exists
+    rows = db_api.resources_of_stack(stack_id)
+    rows_by_name = {}
+    for row in rows:
+        rows_by_name.setdefault(row.name, []).append(row)
+    current = {}
+    new_rows = []
+    for name, defn in definitions.items():
+        best = best_existing(rows_by_name.get(name, []), stack.raw_template_id)
+        if best is None:
+            new_rows.append({'stack_id': stack_id, 'name': name, 'type': defn['type'],
+                             'action': 'INIT', 'status': 'COMPLETE',
+                             'deletion_policy': defn.get('deletion_policy', 'Delete'),
+                             'requires': []})
+        else:
+            current[name] = best.id
+
+    plan = {}
+
+    def make_graph(created):
+        for row in created:
+            current[row.name] = row.id
+        plan.update(_plan(stack.raw_template_id, current, definitions, dependencies,
+                          rows))
+        return plan['edges'], plan['sync_points']
+
+    if db_api.traversal_store(stack_id, traversal_id, new_rows, make_graph) is None:
+        return   # a concurrent duplicate converge created it
+    if not plan['nodes']:
+        stack_state.complete(stack_id, traversal_id)
+        return
+    for node in plan['leaves']:
+        rpc.cast('check_resource', stack_id=stack_id, traversal_id=traversal_id,
+                 entity_id=node[0], is_update=node[1],
+                 definition=plan['definitions'][node], inputs=[])
+
+
+def _plan(template_id, current, definitions, dependencies, rows):
+    """Edges, sync points and leaves of the graph, as stored and cast."""
+    existing = [graph.ExistingRow(r.id, r.requires or [], r.replaces) for r in rows]
+    nodes, edges = graph.build(current, dependencies, existing)
+    counts = graph.predecessor_counts(nodes, edges)
+    current_ids = set(current.values())
+    node_definitions = {(row_id, True): dict(definitions[name], template_id=template_id)
+                        for name, row_id in current.items()}
+    for row in rows:
+        node_definitions[(row.id, False)] = {'name': row.name,
+                                             'delete': row.id not in current_ids}
+    return {
+        'nodes': nodes,
+        'definitions': node_definitions,
+        'leaves': sorted(n for n in nodes if counts[n] == 0),
+        'edges': [{'required_id': e.required[0], 'required_is_update': e.required[1],
+                   'requirer_id': e.requirer[0] if e.requirer else None,
+                   'requirer_is_update': e.requirer[1] if e.requirer else None,
+                   'attrs': list(e.attrs)} for e in edges],
+        'sync_points': [{'entity_id': node[0] if node else sync_point.STACK_ENTITY,
+                         'is_update': node[1] if node else True,
+                         'predecessors': count, 'remaining': count,
+                         'definition': node_definitions.get(node)}
+                        for node, count in counts.items()],
+    }
+
+
+def _target(stack):
+    """Frozen definitions and dependencies of the stack's target template."""
+    if stack.raw_template_id is None:
+        return {}, {}
+    raw = db_api.raw_template_get(stack.raw_template_id)
+    tmpl = hot_template.Template.load(raw.template, files=raw.files,
+                                      environment=raw.environment)
+    bound = tmpl.bind(params=raw.parameters, stack_name=stack.name,
+                      stack_id=stack.id, project_id=stack.tenant)
+    definitions = {name: bound.resource(name).frozen()
+                   for name in bound.resource_names()}
+    return definitions, bound.dependencies()
+
+
+def best_existing(rows, template_id):
+    """Of the rows of one name, the one that carries it into this traversal.
+
+    A row built with exactly the target template wins (a rollback brings
+    back the original instead of a replacement); otherwise the newest row
+    that has not been replaced.
+    """
+    candidates = [r for r in rows if r.action != 'DELETE']
+    if not candidates:
+        return None
+    for row in reversed(candidates):
+        if row.template_id == template_id and row.status == 'COMPLETE' \
+                and row.action != 'INIT':
+            return row
+    for row in reversed(candidates):
+        if row.replaced_by is None:
+            return row
+    return candidates[-1]

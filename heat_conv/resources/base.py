@@ -1,0 +1,91 @@
+"""The resource plugin interface.
+
+A plugin *starts* an action and says how it went: finished (``Done``),
+still running in the cloud (``Pending``, the observer will report), or
+failed. The engine never blocks a thread waiting for the cloud.
+"""
+import dataclasses
+
+from heat_conv.resources import properties as props_mod
+
+
+@dataclasses.dataclass
+class Done:
+    physical_id: str | None = None
+
+
+@dataclasses.dataclass
+class Pending:
+    physical_id: str
+
+
+@dataclasses.dataclass
+class Failed:
+    reason: str
+    physical_id: str | None = None
+
+
+class UpdateReplace(Exception):
+    """Raised by ``update`` when the change cannot be made in place."""
+
+
+class Resource:
+    """Base class: one resource of one stack, with resolved properties."""
+
+    type_name = None
+    properties_schema = {}
+    attributes_schema = {}
+    # Cloud-backed types finish asynchronously; the observer watches them.
+    observed = False
+
+    def __init__(self, name, stack_id, properties, physical_id=None,
+                 stored_properties=None, stored_attributes=None, cloud=None):
+        self.name = name
+        self.stack_id = stack_id
+        self.properties = properties
+        self.physical_id = physical_id
+        self.stored_properties = stored_properties or {}
+        self.stored_attributes = stored_attributes or {}
+        self._cloud = cloud
+
+    @property
+    def cloud(self):
+        if self._cloud is None:
+            from heat_conv.cloud import client
+            self._cloud = client.get_client()
+        return self._cloud
+
+    @classmethod
+    def validate_properties(cls, values, path=()):
+        """Apply defaults and check types; raises InvalidProperties."""
+        return props_mod.validate(cls.properties_schema, values, path)
+
+    def needs_replace(self, old_properties):
+        """True when a changed property cannot be updated in place."""
+        for name, schema in self.properties_schema.items():
+            if (old_properties.get(name) != self.properties.get(name)
+                    and not schema.update_allowed):
+                return True
+        return False
+
+    def refid(self):
+        """What ``get_resource`` returns."""
+        return self.physical_id or self.name
+
+    # Actions: each returns Done, Pending or Failed.
+    def create(self):
+        return Done()
+
+    def update(self, old_properties):
+        return Done(self.physical_id)
+
+    def delete(self):
+        return Done()
+
+    def progress(self, action, cloud_object):
+        """Interpret the observed cloud object of a Pending action."""
+        return Done(self.physical_id)
+
+    def attributes(self):
+        """Every attribute's current value, keyed by name."""
+        return {}

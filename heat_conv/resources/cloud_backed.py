@@ -1,0 +1,68 @@
+"""Resources whose physical object lives in the simulated cloud.
+
+The cloud object's id is the physical id; its ``properties`` hold the
+resource's resolved properties. Actions that take time in the cloud return
+``Pending`` and the observer reports when the object settles.
+"""
+from heat_conv.cloud import client as cloud_client
+from heat_conv.resources import base
+
+
+class CloudResource(base.Resource):
+    observed = True
+
+    def wait_secs(self, action):
+        return 0
+
+    def should_fail(self, action):
+        return False
+
+    def cloud_properties(self):
+        return dict(self.properties)
+
+    def _outcome(self, obj):
+        if obj['status'] == 'ACTIVE':
+            return base.Done(obj['id'])
+        if obj['status'] == 'ERROR':
+            return base.Failed(obj.get('status_reason') or 'cloud object in ERROR',
+                               physical_id=obj['id'])
+        return base.Pending(obj['id'])
+
+    def create(self):
+        obj = self.cloud.create(
+            name=self.name, type=self.type_name,
+            properties=self.cloud_properties(),
+            metadata={'stack_id': self.stack_id, 'resource_name': self.name},
+            wait_secs=self.wait_secs('create'), fail=self.should_fail('create'))
+        return self._outcome(obj)
+
+    def update(self, old_properties):
+        try:
+            obj = self.cloud.update(self.physical_id, self.cloud_properties(),
+                                    wait_secs=self.wait_secs('update'),
+                                    fail=self.should_fail('update'))
+        except cloud_client.CloudNotFound:
+            # Deleted behind our back: only a new object can match the template.
+            raise base.UpdateReplace()
+        return self._outcome(obj)
+
+    def delete(self):
+        if not self.physical_id:
+            return base.Done()
+        try:
+            obj = self.cloud.delete(self.physical_id, wait_secs=self.wait_secs('delete'))
+        except cloud_client.CloudNotFound:
+            return base.Done()
+        if obj is None:
+            return base.Done()
+        return base.Pending(self.physical_id)
+
+    def progress(self, action, cloud_object):
+        """Done, Failed, or None while the cloud is still working."""
+        if action == 'DELETE':
+            return base.Done() if cloud_object is None else None
+        if cloud_object is None:
+            return base.Failed(f'{self.type_name} {self.physical_id} disappeared '
+                               f'during {action}')
+        outcome = self._outcome(cloud_object)
+        return None if isinstance(outcome, base.Pending) else outcome

@@ -1,0 +1,106 @@
+"""Property schemas for resource types, and validation against them."""
+import dataclasses
+
+from heat_conv.common import exception
+
+TYPES = ('string', 'integer', 'number', 'boolean', 'list', 'map', 'any')
+
+
+@dataclasses.dataclass(frozen=True)
+class Property:
+    type: str = 'string'
+    default: object = None
+    required: bool = False
+    update_allowed: bool = False
+    description: str = ''
+    allowed_values: tuple = ()
+    min_value: float | None = None
+    max_value: float | None = None
+
+    def to_schema(self):
+        """The shape Heat's ``resource_types/{type}`` answers with."""
+        schema = {'type': self.type, 'required': self.required,
+                  'update_allowed': self.update_allowed,
+                  'description': self.description, 'immutable': False}
+        if self.default is not None:
+            schema['default'] = self.default
+        constraints = []
+        if self.allowed_values:
+            constraints.append({'allowed_values': list(self.allowed_values)})
+        if self.min_value is not None or self.max_value is not None:
+            constraints.append({'range': {k: v for k, v in (
+                ('min', self.min_value), ('max', self.max_value)) if v is not None}})
+        if constraints:
+            schema['constraints'] = constraints
+        return schema
+
+
+def _coerce(prop, value, path):
+    def bad(reason):
+        raise exception.InvalidProperties(reason, path=path)
+
+    if prop.type == 'string':
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            bad(f'Value must be a string, not {type(value).__name__}')
+        return str(value)
+    if prop.type in ('integer', 'number'):
+        if isinstance(value, bool):
+            bad('Value must be a number, not a boolean')
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            bad(f'Value "{value}" is not a number')
+        if prop.type == 'integer':
+            if number != int(number):
+                bad(f'Value "{value}" is not an integer')
+            return int(number)
+        return int(number) if number == int(number) else number
+    if prop.type == 'boolean':
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in ('true', 'false'):
+            return value.lower() == 'true'
+        bad(f'Value "{value}" is not a boolean')
+    if prop.type == 'list':
+        if not isinstance(value, list):
+            bad(f'Value must be a list, not {type(value).__name__}')
+        return value
+    if prop.type == 'map':
+        if not isinstance(value, dict):
+            bad(f'Value must be a map, not {type(value).__name__}')
+        return value
+    return value
+
+
+def validate(schema, values, path=()):
+    """Return ``values`` checked against ``schema`` with defaults filled in."""
+    values = values or {}
+    if not isinstance(values, dict):
+        raise exception.InvalidProperties('Properties must be a map', path=path)
+    for name in values:
+        if name not in schema:
+            raise exception.InvalidProperties(
+                f'Unknown property {name}', path=tuple(path) + (name,))
+    result = {}
+    for name, prop in schema.items():
+        value = values.get(name)
+        here = tuple(path) + (name,)
+        if value is None:
+            if prop.required:
+                raise exception.InvalidProperties(
+                    f'Property {name} is required', path=here)
+            result[name] = prop.default
+            continue
+        value = _coerce(prop, value, here)
+        if prop.allowed_values and value not in prop.allowed_values:
+            raise exception.InvalidProperties(
+                f'"{value}" is not an allowed value {list(prop.allowed_values)}',
+                path=here)
+        if prop.min_value is not None and value < prop.min_value:
+            raise exception.InvalidProperties(
+                f'{value} is less than the minimum {prop.min_value}', path=here)
+        if prop.max_value is not None and value > prop.max_value:
+            raise exception.InvalidProperties(
+                f'{value} is more than the maximum {prop.max_value}', path=here)
+        result[name] = value
+    return result

@@ -1,0 +1,51 @@
+from oslo_service import backend
+
+backend.init_backend(backend.BackendType.THREADING)
+
+import pytest  # noqa: E402
+
+from heat_conv.common import config  # noqa: E402
+from heat_conv.common import timeutils  # noqa: E402
+from heat_conv.db import migration  # noqa: E402
+from heat_conv.db import session as db_session  # noqa: E402
+from tests import services  # noqa: E402
+
+config.set_lib_defaults()
+config.CONF([], project='heat_conv', default_config_files=[])
+
+
+@pytest.fixture
+def fake_clock():
+    clock = timeutils.FakeClock()
+    previous = timeutils.set_clock(clock)
+    yield clock
+    timeutils.set_clock(previous)
+
+
+@pytest.fixture
+def sqlite_url(tmp_path):
+    return 'sqlite:///' + str(tmp_path / 'heat_conv.sqlite')
+
+
+@pytest.fixture
+def mysql_url():
+    url, drop = services.mysql_database()
+    yield url
+    drop()
+
+
+@pytest.fixture
+def db(sqlite_url):
+    """A migrated SQLite database installed as the process's database."""
+    engine = db_session.configure(sqlite_url)
+    migration.upgrade(engine)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def mysql_db(mysql_url):
+    engine = db_session.configure(mysql_url)
+    migration.upgrade(engine)
+    yield engine
+    engine.dispose()

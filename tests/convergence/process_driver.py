@@ -1,0 +1,125 @@
+"""Run scenarios against real engine processes, MariaDB and RabbitMQ.
+
+The test process plays the API (it calls the engine service functions,
+which cast over RabbitMQ) and hosts the simulated cloud's REST service;
+two ``heat-conv-engine`` processes and one ``heat-conv-observer`` do the
+work. Time is real, so "slow" actions take a couple of seconds.
+"""
+import os
+import subprocess
+import sys
+import time
+import uuid
+
+import oslo_messaging
+
+from heat_conv.cloud import client as cloud_client
+from heat_conv.cloud import service as cloud_service
+from heat_conv.cloud import store as cloud_store
+from heat_conv.common import config
+from heat_conv.common import context
+from heat_conv.db import api as db_api
+from heat_conv.engine import rpc
+from tests.convergence import driver_base
+
+CONF = config.CONF
+
+
+class Cluster:
+    """Engine and observer processes sharing one database, broker and cloud."""
+
+    def __init__(self, db_url, rabbit_url, workdir, engines=2):
+        self.cloud = cloud_service.serve('127.0.0.1', 0, cloud_store.CloudStore())
+        suffix = uuid.uuid4().hex[:8]
+        self.topic = f'heat-conv-test-{suffix}'
+        self.exchange = f'heat_conv_test_{suffix}'
+        self.conf_file = os.path.join(workdir, 'heat_conv.conf')
+        with open(self.conf_file, 'w') as f:
+            f.write(f'[DEFAULT]\ntransport_url = {rabbit_url}\n'
+                    f'control_exchange = {self.exchange}\n'
+                    f'state_path = {workdir}\n'
+                    f'[database]\nconnection = {db_url}\n'
+                    f'[engine]\ntopic = {self.topic}\nheartbeat_interval = 2\n'
+                    f'[observer]\npoll_interval = 0.2\n'
+                    f'[cloud]\nurl = {self.cloud.url}\n')
+        self.logs = []
+        self.procs = []
+        for i in range(engines):
+            self._spawn('heat_conv.cmd.engine', workdir, f'engine-{i}')
+        self._spawn('heat_conv.cmd.observer', workdir, 'observer')
+        self._configure_self(rabbit_url, db_url)
+        self._wait_for_engines(engines)
+
+    def _spawn(self, module, workdir, name):
+        log = open(os.path.join(workdir, f'{name}.log'), 'w')
+        self.logs.append(log)
+        self.procs.append(subprocess.Popen(
+            [sys.executable, '-c', f'from {module} import main; main()',
+             '--config-file', self.conf_file],
+            stdout=log, stderr=subprocess.STDOUT))
+
+    def _configure_self(self, rabbit_url, db_url):
+        CONF.set_override('transport_url', rabbit_url)
+        CONF.set_override('control_exchange', self.exchange)
+        CONF.set_override('topic', self.topic, group='engine')
+        self.transport = oslo_messaging.get_rpc_transport(CONF)
+        self.dispatcher = rpc.OsloDispatcher(self.transport)
+        self.client = cloud_client.HttpCloudClient(self.cloud.url)
+
+    def _wait_for_engines(self, count, timeout=60):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if len([s for s in db_api.service_list() if s.deleted_at is None]) >= count:
+                time.sleep(1)   # let the RPC servers finish subscribing
+                return
+            for proc in self.procs:
+                if proc.poll() is not None:
+                    raise AssertionError(f'a heat-conv process exited with '
+                                         f'{proc.returncode}; see its log')
+            time.sleep(0.2)
+        raise AssertionError('engines did not start')
+
+    def close(self):
+        for proc in self.procs:
+            proc.terminate()
+        for proc in self.procs:
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        for log in self.logs:
+            log.close()
+        self.transport.cleanup()
+        self.cloud.stop()
+        for key in ('transport_url', 'control_exchange'):
+            CONF.clear_override(key)
+        CONF.clear_override('topic', group='engine')
+
+
+class ProcessDriver(driver_base.Driver):
+    slow = 2
+
+    def __init__(self, cluster):
+        super().__init__()
+        self.cluster = cluster
+        self.cloud = cluster.client
+        self.ctx = context.RequestContext(project_id='tenant', user_id='user')
+        self._previous = (rpc.set_dispatcher(cluster.dispatcher),
+                          cloud_client.set_client(cluster.client))
+
+    def close(self):
+        rpc.set_dispatcher(self._previous[0])
+        cloud_client.set_client(self._previous[1])
+
+    def run_until(self, predicate, what='condition', timeout=90):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if predicate():
+                return
+            time.sleep(0.05)
+        raise AssertionError(f'timed out waiting for {what}; stack is '
+                             f'{self.stack_status()}')
+
+    def drain(self):
+        self.run_until(lambda: not db_api.resources_locked(self.stack_id),
+                       'in-flight actions to end')

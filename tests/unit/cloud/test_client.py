@@ -1,0 +1,183 @@
+import os
+import socket
+import time
+
+import pytest
+import requests
+
+from heat_conv.cloud import client as cloud_client
+from heat_conv.cloud.client import (
+    CloudBadRequest,
+    CloudConflict,
+    CloudError,
+    CloudNotFound,
+    CloudTimeout,
+    CloudUnavailable,
+    HttpCloudClient,
+    LocalCloudClient,
+)
+from heat_conv.cloud.faults import FaultPolicy
+from heat_conv.common.config import CONF
+
+META = {'stack_id': 's1', 'resource_name': 'web'}
+
+
+@pytest.fixture(params=['local', 'http'])
+def any_client(request, store):
+    """The same behaviour is expected of both clients."""
+    if request.param == 'local':
+        request.getfixturevalue('fake_clock')
+        return LocalCloudClient(store, FaultPolicy(seed=1))
+    return request.getfixturevalue('http')
+
+
+def test_lifecycle(fake_clock, any_client):
+    c = any_client
+    obj = c.create('web', 'T', {'v': 1}, META, wait_secs=10)
+    assert obj['status'] == 'BUILDING'
+    fake_clock.advance(10)
+    assert c.get_many([obj['id'], 'gone']) == {obj['id']: c.get(obj['id']), 'gone': None}
+    assert c.get(obj['id'])['status'] == 'ACTIVE'
+
+    updated = c.update(obj['id'], {'v': 2}, wait_secs=5, fail=True)
+    assert (updated['status'], updated['version']) == ('BUILDING', 2)
+    fake_clock.advance(5)
+    assert c.get(obj['id'])['status'] == 'ERROR'
+
+    assert c.patch(obj['id'], {'w': 3})['properties'] == {'v': 2, 'w': 3}
+    assert [o['id'] for o in c.list(stack_id='s1', resource_name='web')] == [obj['id']]
+    assert c.list(stack_id='other') == []
+
+    assert c.delete(obj['id'], wait_secs=5)['status'] == 'DELETING'
+    fake_clock.advance(5)
+    with pytest.raises(CloudNotFound):
+        c.get(obj['id'])
+    assert c.create('quick', 'T')['status'] == 'ACTIVE'
+
+
+def test_errors_are_the_same_for_both_clients(fake_clock, any_client):
+    c = any_client
+    with pytest.raises(CloudNotFound) as err:
+        c.delete('missing')
+    assert err.value.status == 404
+    with pytest.raises(CloudBadRequest):
+        c.create('web', 'T', wait_secs=-3)
+    obj = c.create('web', 'T')
+    c.delete(obj['id'], wait_secs=5)
+    with pytest.raises(CloudConflict):
+        c.update(obj['id'], {})
+    assert issubclass(CloudTimeout, CloudUnavailable)
+    assert issubclass(CloudUnavailable, CloudError)
+
+
+def test_injected_errors_drop_the_call(fake_clock, any_client):
+    c = any_client
+    c.set_faults(error_rate=1.0)
+    with pytest.raises(CloudUnavailable) as err:
+        c.create('web', 'T')
+    assert err.value.status == 500
+    with pytest.raises(CloudUnavailable):
+        c.get_many([])
+    c.set_faults(error_rate=0.0)
+    assert c.list() == []
+
+
+def test_out_of_band_patch_is_never_faulted(fake_clock, any_client):
+    c = any_client
+    obj = c.create('web', 'T')
+    c.set_faults(error_rate=1.0)
+    assert c.patch(obj['id'], {'a': 1})['version'] == 2
+
+
+def test_action_error_rate_makes_actions_end_in_error(fake_clock, any_client):
+    c = any_client
+    assert c.set_faults(action_error_rate=1.0)['action_error_rate'] == 1.0
+    obj = c.create('web', 'T')
+    assert obj['status'] == 'ERROR'
+    assert c.update(obj['id'], {'a': 1})['status'] == 'ERROR'
+    assert c.get_faults()['action_error_rate'] == 1.0
+
+
+def test_local_timeouts_are_instant(store):
+    c = LocalCloudClient(store, FaultPolicy(timeout_rate=1.0, hang_secs=60))
+    start = time.monotonic()
+    with pytest.raises(CloudTimeout):
+        c.create('web', 'T')
+    assert time.monotonic() - start < 1
+    assert store.list() == []
+
+
+def test_http_timeout_is_unavailable(server, store):
+    server.app.faults.update(timeout_rate=1.0, hang_secs=1.0)
+    quick = HttpCloudClient(server.url, timeout=0.1)
+    with pytest.raises(CloudTimeout):
+        quick.create('web', 'T')
+    assert store.list() == []
+
+
+def test_http_latency_is_real(server):
+    server.app.faults.update(latency_secs=0.2)
+    start = time.monotonic()
+    HttpCloudClient(server.url).list()
+    assert time.monotonic() - start >= 0.2
+
+
+def test_connection_refused_is_unavailable():
+    with socket.socket() as sock:
+        sock.bind(('127.0.0.1', 0))
+        port = sock.getsockname()[1]
+    with pytest.raises(CloudUnavailable):
+        HttpCloudClient(f'http://127.0.0.1:{port}', timeout=1).list()
+
+
+@pytest.mark.parametrize('status, body, error', [
+    (502, b'<html>Bad gateway</html>', CloudUnavailable),
+    (503, b'', CloudUnavailable),
+    (418, b'{"error": {"code": 418, "message": "teapot"}}', CloudError),
+])
+def test_http_statuses_map_to_errors(status, body, error):
+    resp = requests.Response()
+    resp.status_code, resp._content, resp.reason = status, body, 'Reason'
+    exc = cloud_client._error_from(resp)
+    assert type(exc) is error
+    assert exc.status == status
+    assert exc.message
+
+
+@pytest.fixture
+def fresh_factory(tmp_path):
+    previous_client = cloud_client.set_client(None)
+    previous_store = cloud_client.set_store(None)
+    CONF.set_override('state_path', str(tmp_path / 'state'))
+    yield
+    store = cloud_client.set_store(previous_store)
+    if store is not None:
+        store.close()
+    cloud_client.set_client(previous_client)
+    CONF.clear_override('state_path')
+    CONF.clear_override('url', group='cloud')
+    CONF.clear_override('client_timeout', group='cloud')
+
+
+def test_get_client_defaults_to_the_embedded_store(fresh_factory, tmp_path):
+    c = cloud_client.get_client()
+    assert isinstance(c, LocalCloudClient)
+    assert c is cloud_client.get_client()
+    assert c.store is cloud_client.get_store()
+    assert c.store.path == str(tmp_path / 'state' / 'cloud.sqlite')
+    assert os.path.exists(c.store.path)
+
+
+def test_get_client_uses_http_when_a_url_is_set(fresh_factory):
+    CONF.set_override('url', 'http://cloud.example:8005/', group='cloud')
+    CONF.set_override('client_timeout', 2.5, group='cloud')
+    c = cloud_client.get_client()
+    assert isinstance(c, HttpCloudClient)
+    assert (c.base_url, c.timeout) == ('http://cloud.example:8005', 2.5)
+
+
+def test_set_client_installs_and_returns_the_previous(fresh_factory, store):
+    mine = LocalCloudClient(store)
+    assert cloud_client.set_client(mine) is None
+    assert cloud_client.get_client() is mine
+    assert cloud_client.set_client(None) is mine

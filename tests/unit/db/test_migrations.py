@@ -1,0 +1,37 @@
+"""The migrations build exactly the schema the models describe."""
+from alembic import autogenerate
+from alembic import migration as alembic_migration
+import pytest
+import sqlalchemy as sa
+
+from heat_conv.db import migration
+from heat_conv.db import models
+
+
+def _diff(url):
+    engine = sa.create_engine(url)
+    try:
+        migration.upgrade(engine)
+        with engine.connect() as conn:
+            ctx = alembic_migration.MigrationContext.configure(
+                conn, opts={'compare_type': True, 'compare_server_default': False})
+            return autogenerate.compare_metadata(ctx, models.Base.metadata), \
+                migration.current_revision(engine)
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.parametrize('backend', ['sqlite', 'mysql'])
+def test_models_match_migrations(backend, request):
+    url = request.getfixturevalue('sqlite_url' if backend == 'sqlite' else 'mysql_url')
+    diff, revision = _diff(url)
+    assert diff == []
+    assert revision == migration.head_revision()
+
+
+def test_sync_is_idempotent(sqlite_url):
+    engine = sa.create_engine(sqlite_url)
+    migration.upgrade(engine)
+    migration.upgrade(engine)
+    assert sa.inspect(engine).has_table('sync_point')
+    engine.dispose()
