@@ -12,15 +12,15 @@ from urllib.parse import quote
 import requests
 
 from heat_conv.cloud import options  # noqa: F401  (registers [cloud])
-from heat_conv.cloud.errors import (
-    CloudBadRequest,
-    CloudConflict,
-    CloudError,
-    CloudNotFound,
-    CloudTimeout,
-    CloudUnavailable,
-)
-from heat_conv.cloud.faults import ERROR, TIMEOUT, FaultPolicy
+from heat_conv.cloud.errors import CloudBadRequest
+from heat_conv.cloud.errors import CloudConflict
+from heat_conv.cloud.errors import CloudError
+from heat_conv.cloud.errors import CloudNotFound
+from heat_conv.cloud.errors import CloudTimeout
+from heat_conv.cloud.errors import CloudUnavailable
+from heat_conv.cloud.faults import ERROR
+from heat_conv.cloud.faults import TIMEOUT
+from heat_conv.cloud.faults import FaultPolicy
 from heat_conv.cloud.store import CloudStore
 from heat_conv.common.config import CONF
 

@@ -14,8 +14,12 @@ import webob
 import webob.dec
 from cheroot import wsgi
 
-from heat_conv.cloud.errors import CloudBadRequest, CloudError, CloudUnavailable
-from heat_conv.cloud.faults import ERROR, TIMEOUT, FaultPolicy
+from heat_conv.cloud.errors import CloudBadRequest
+from heat_conv.cloud.errors import CloudError
+from heat_conv.cloud.errors import CloudUnavailable
+from heat_conv.cloud.faults import ERROR
+from heat_conv.cloud.faults import TIMEOUT
+from heat_conv.cloud.faults import FaultPolicy
 
 LOG = logging.getLogger(__name__)
 

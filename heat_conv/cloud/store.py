@@ -14,7 +14,9 @@ import sqlite3
 import threading
 import uuid
 
-from heat_conv.cloud.errors import CloudBadRequest, CloudConflict, CloudNotFound
+from heat_conv.cloud.errors import CloudBadRequest
+from heat_conv.cloud.errors import CloudConflict
+from heat_conv.cloud.errors import CloudNotFound
 from heat_conv.common import timeutils
 
 BUILDING = 'BUILDING'

@@ -5,7 +5,6 @@ import socket
 from oslo_config import cfg
 from oslo_db import options as db_options
 from oslo_log import log as logging
-import oslo_messaging
 from oslo_messaging import opts as _messaging_opts  # noqa: F401  (registers list_opts)
 
 CONF = cfg.CONF

@@ -4,9 +4,9 @@ Functions take and return plain values or detached model objects. Writes
 that change ownership are compare-and-swap updates checked by row count.
 Transient deadlocks are retried.
 """
+import sqlalchemy as sa
 from oslo_db import api as oslo_db_api
 from oslo_db import exception as db_exc
-import sqlalchemy as sa
 
 from heat_conv.common import exception
 from heat_conv.common import timeutils

@@ -7,8 +7,8 @@ stored requirements, the traversal's edges and one sync point per node.
 import uuid
 
 import sqlalchemy as sa
-from sqlalchemy.dialects import mysql
 from sqlalchemy import orm
+from sqlalchemy.dialects import mysql
 
 from heat_conv.common import timeutils
 

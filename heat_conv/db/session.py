@@ -7,8 +7,8 @@ other instead of failing with SQLITE_BUSY in the middle of a transaction.
 import contextlib
 import threading
 
-from oslo_db.sqlalchemy import enginefacade
 import sqlalchemy as sa
+from oslo_db.sqlalchemy import enginefacade
 
 _lock = threading.Lock()
 _facade = None

@@ -7,8 +7,8 @@ delivers them one at a time, in any order the test likes.
 """
 import threading
 
-from oslo_config import cfg
 import oslo_messaging
+from oslo_config import cfg
 
 from heat_conv.common import config
 
@@ -20,7 +20,8 @@ rpc_opts = [
 ]
 CONF.register_opts(rpc_opts, group='engine')
 
-_lock = threading.Lock()
+# Reentrant: building the dispatcher fetches the transport under the lock.
+_lock = threading.RLock()
 _transport = None
 _dispatcher = None
 

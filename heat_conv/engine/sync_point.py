@@ -6,14 +6,18 @@ decrement read back in the same transaction.
 """
 from heat_conv.db import api as db_api
 from heat_conv.engine import rpc
+from heat_conv.hot import template as hot_template
 
 STACK_ENTITY = 0
 
 
 def edge_data(name, row_id, refid, attributes, wanted):
-    """What a completed update node tells one successor."""
-    return {'name': name, 'row': row_id, 'refid': refid,
-            'attrs': {a: attributes.get(a) for a in wanted}}
+    """What a completed update node tells one successor: only what it uses."""
+    if hot_template.ALL_ATTRIBUTES in wanted:
+        picked = dict(attributes)
+    else:
+        picked = {a: attributes.get(a) for a in wanted}
+    return {'name': name, 'row': row_id, 'refid': refid, 'attrs': picked}
 
 
 def propagate(stack_id, traversal_id, node, sender):

@@ -16,16 +16,20 @@ class EngineEndpoint:
 
     @oslo_messaging.expose
     def converge(self, ctxt, stack_id, traversal_id):
+        LOG.debug('converge stack %s traversal %s', stack_id, traversal_id)
         traversal.converge(stack_id, traversal_id)
 
     @oslo_messaging.expose
     def check_resource(self, ctxt, stack_id, traversal_id, entity_id, is_update,
                        definition, inputs):
+        LOG.debug('check_resource %s/%s traversal %s', entity_id,
+                  'update' if is_update else 'cleanup', traversal_id)
         check_resource.check_resource(stack_id, traversal_id, entity_id, is_update,
                                       definition, inputs)
 
     @oslo_messaging.expose
     def action_complete(self, ctxt, resource_id, atomic_key, cloud_object):
+        LOG.debug('action_complete resource %s key %s', resource_id, atomic_key)
         action_complete(resource_id, atomic_key, cloud_object)
 
 

@@ -6,8 +6,8 @@ import logging
 
 from heat_conv.cloud import client as cloud_client
 from heat_conv.db import api as db_api
-from heat_conv.engine import rpc
 from heat_conv.engine import resource_action
+from heat_conv.engine import rpc
 
 LOG = logging.getLogger(__name__)
 

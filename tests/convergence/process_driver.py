@@ -35,7 +35,7 @@ class Cluster:
         self.exchange = f'heat_conv_test_{suffix}'
         self.conf_file = os.path.join(workdir, 'heat_conv.conf')
         with open(self.conf_file, 'w') as f:
-            f.write(f'[DEFAULT]\ntransport_url = {rabbit_url}\n'
+            f.write(f'[DEFAULT]\ndebug = true\ntransport_url = {rabbit_url}\n'
                     f'control_exchange = {self.exchange}\n'
                     f'state_path = {workdir}\n'
                     f'[database]\nconnection = {db_url}\n'

@@ -1,9 +1,9 @@
 """The convergence scenarios again, on MariaDB + RabbitMQ with two engines."""
 import pytest
 
+from tests import services
 from tests.convergence import process_driver
 from tests.convergence import scenarios
-from tests import services
 
 
 @pytest.fixture(scope='module')

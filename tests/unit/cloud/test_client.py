@@ -6,16 +6,14 @@ import pytest
 import requests
 
 from heat_conv.cloud import client as cloud_client
-from heat_conv.cloud.client import (
-    CloudBadRequest,
-    CloudConflict,
-    CloudError,
-    CloudNotFound,
-    CloudTimeout,
-    CloudUnavailable,
-    HttpCloudClient,
-    LocalCloudClient,
-)
+from heat_conv.cloud.client import CloudBadRequest
+from heat_conv.cloud.client import CloudConflict
+from heat_conv.cloud.client import CloudError
+from heat_conv.cloud.client import CloudNotFound
+from heat_conv.cloud.client import CloudTimeout
+from heat_conv.cloud.client import CloudUnavailable
+from heat_conv.cloud.client import HttpCloudClient
+from heat_conv.cloud.client import LocalCloudClient
 from heat_conv.cloud.faults import FaultPolicy
 from heat_conv.common.config import CONF
 

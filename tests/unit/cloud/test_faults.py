@@ -1,7 +1,9 @@
 import pytest
 
 from heat_conv.cloud.errors import CloudBadRequest
-from heat_conv.cloud.faults import ERROR, TIMEOUT, FaultPolicy
+from heat_conv.cloud.faults import ERROR
+from heat_conv.cloud.faults import TIMEOUT
+from heat_conv.cloud.faults import FaultPolicy
 from heat_conv.common.config import CONF
 
 

@@ -2,7 +2,9 @@ import threading
 
 import pytest
 
-from heat_conv.cloud.errors import CloudBadRequest, CloudConflict, CloudNotFound
+from heat_conv.cloud.errors import CloudBadRequest
+from heat_conv.cloud.errors import CloudConflict
+from heat_conv.cloud.errors import CloudNotFound
 from heat_conv.cloud.store import CloudStore
 
 META = {'stack_id': 'stack-1', 'resource_name': 'web'}

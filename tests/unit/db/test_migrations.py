@@ -1,8 +1,8 @@
 """The migrations build exactly the schema the models describe."""
-from alembic import autogenerate
-from alembic import migration as alembic_migration
 import pytest
 import sqlalchemy as sa
+from alembic import autogenerate
+from alembic import migration as alembic_migration
 
 from heat_conv.db import migration
 from heat_conv.db import models

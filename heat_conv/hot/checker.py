@@ -1,0 +1,94 @@
+"""Checks a template as written, before any parameter has a value.
+
+Every function call is checked for availability in the template version and
+in its context (value or condition), for the literal shape of its arguments,
+and for references to parameters, resources, conditions and files that
+exist. This
+covers both branches of every ``if``: a branch not taken today may be taken
+after the next update, and its mistakes are mistakes all the same.
+"""
+
+from heat_conv.common import exception
+from heat_conv.hot import function_base
+from heat_conv.hot import functions
+from heat_conv.hot import references
+from heat_conv.hot import syntax
+from heat_conv.hot.function_base import describe
+
+
+class Checker:
+
+    def __init__(self, spec, parameter_names, resource_names, condition_names, files=None):
+        self.spec = spec
+        self.files = files
+        self.parameter_names = frozenset(parameter_names) | frozenset(
+            references.PSEUDO_PARAMETERS)
+        self.resource_names = frozenset(resource_names)
+        self.condition_names = frozenset(condition_names)
+
+    def value(self, snippet, path, in_condition=False):
+        """Check a value snippet (properties, metadata, an output value)."""
+        if isinstance(snippet, dict):
+            call = syntax.call_of(snippet)
+            if call is not None:
+                self._call(call[0], call[1], path + (call[0],), in_condition)
+                return
+            for key, item in snippet.items():
+                self.value(item, path + (key,), in_condition)
+        elif isinstance(snippet, list):
+            for index, item in enumerate(snippet):
+                self.value(item, path + (index,), in_condition)
+
+    def condition(self, snippet, path):
+        """Check a condition: a boolean, a condition name or a condition function."""
+        if isinstance(snippet, bool):
+            return
+        if isinstance(snippet, str):
+            if snippet not in self.condition_names:
+                raise exception.InvalidReference(
+                    f'Invalid condition "{snippet}": it is not defined in the '
+                    'conditions section', path=path)
+            return
+        call = syntax.call_of(snippet)
+        if call is None:
+            raise exception.InvalidTemplate(
+                'A condition must be a boolean, a condition name or a condition '
+                f'function, not {describe(snippet)}', path=path)
+        self._call(call[0], call[1], path + (call[0],), in_condition=True)
+
+    def _call(self, name, args, path, in_condition):
+        fn = functions.lookup(self.spec, name, in_condition, path)
+        fn.check(args, path)
+        self._check_reference(name, args, path)
+        kind = fn.args_kind
+        if kind == function_base.CONDITION:
+            self.condition(args, path)
+        elif kind == function_base.CONDITIONS:
+            for index, item in enumerate(args):
+                self.condition(item, path + (index,))
+        elif kind == function_base.CHOICE:
+            self.condition(args[0], path + (0,))
+            for index in (1, 2):
+                if in_condition:
+                    self.condition(args[index], path + (index,))
+                else:
+                    self.value(args[index], path + (index,))
+        else:
+            self.value(args, path, in_condition)
+
+    def _check_reference(self, name, args, path):
+        if name == 'get_param':
+            target = args[0] if isinstance(args, list) else args
+            if isinstance(target, str) and target not in self.parameter_names:
+                raise exception.InvalidReference(
+                    f'The parameter "{target}" is not defined in the template', path=path)
+        elif name == 'get_file':
+            if self.files is not None and isinstance(args, str) and args not in self.files:
+                raise exception.InvalidReference(
+                    f'No content found in the "files" section for get_file path: {args}',
+                    path=path)
+        elif name in ('get_resource', 'get_attr'):
+            target = args if name == 'get_resource' else args[0]
+            if isinstance(target, str) and target not in self.resource_names:
+                raise exception.InvalidReference(
+                    f'The resource "{target}" is not defined in the template', path=path)

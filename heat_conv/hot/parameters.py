@@ -1,0 +1,203 @@
+"""The ``parameters`` section: each parameter's schema, and the values a
+stack gets for them.
+
+A value comes from the first of: the user's parameters, the environment's
+``parameters``, the environment's ``parameter_defaults``, the schema's
+``default``. Every value is converted to the parameter's type and checked
+against its constraints, and errors name ``parameters.NAME``.
+"""
+
+from heat_conv.common import exception
+from heat_conv.hot import constraints as constraints_mod
+from heat_conv.hot import parameter_types as types
+
+HIDDEN_VALUE = '******'
+
+_KEYS = frozenset({'type', 'label', 'description', 'default', 'hidden',
+                   'constraints', 'immutable', 'tags'})
+
+
+class ParameterSchema:
+    """One entry of the ``parameters`` section, validated."""
+
+    def __init__(self, name, param_type, label=None, description='', default=None,
+                 has_default=False, hidden=False, immutable=False, constraints=(),
+                 tags=()):
+        self.name = name
+        self.type = param_type
+        self.label = label
+        self.description = description
+        self.default = default
+        self.has_default = has_default
+        self.hidden = hidden
+        self.immutable = immutable
+        self.constraints = list(constraints)
+        self.tags = list(tags)
+
+    @classmethod
+    def parse(cls, name, raw, spec):
+        path = ('parameters', name)
+        if not isinstance(raw, dict):
+            _fail(path, 'Each parameter must be a map with at least a "type"')
+        unknown = sorted(str(k) for k in raw if k not in _KEYS)
+        if unknown:
+            _fail(path + (unknown[0],), f'"{unknown[0]}" is not a valid parameter keyword')
+        param_type = raw.get('type')
+        if param_type is None:
+            _fail(path + ('type',), 'Missing parameter type')
+        if param_type not in types.TYPES:
+            _fail(path + ('type',), f'Invalid parameter type "{param_type}"; valid types '
+                  f'are: {", ".join(types.TYPES)}')
+        for key in ('label', 'description'):
+            if raw.get(key) is not None and not isinstance(raw[key], str):
+                _fail(path + (key,), f'The {key} must be a string')
+        raw_constraints = raw.get('constraints') or []
+        if not isinstance(raw_constraints, list):
+            _fail(path + ('constraints',), 'The constraints must be a list')
+        tags = raw.get('tags') or []
+        if not isinstance(tags, list):
+            _fail(path + ('tags',), 'The tags must be a list')
+        schema = cls(
+            name, param_type, label=raw.get('label'),
+            description=raw.get('description') or '',
+            default=raw.get('default'), has_default='default' in raw,
+            hidden=_flag(raw, 'hidden', path), immutable=_flag(raw, 'immutable', path),
+            constraints=[constraints_mod.parse(c, param_type, spec,
+                                               path + ('constraints', i))
+                         for i, c in enumerate(raw_constraints)],
+            tags=tags)
+        if schema.has_default and schema.default is not None:
+            schema.value_of(schema.default, path + ('default',))
+        return schema
+
+    def value_of(self, raw, path=None):
+        """``raw`` converted and checked; InvalidParameter at ``path``."""
+        path = path or ('parameters', self.name)
+        try:
+            value = types.convert(self.type, raw)
+        except types.ConversionError as exc:
+            raise exception.InvalidParameter(str(exc), path=path) from None
+        for constraint in self.constraints:
+            message = constraint.message(value)
+            if message is not None:
+                raise exception.InvalidParameter(message, path=path)
+        return value
+
+    def display(self, value):
+        return HIDDEN_VALUE if self.hidden else types.to_display(self.type, value)
+
+    def describe(self, default=None, has_default=None, value=None, has_value=False):
+        """This parameter in the shape of Heat's template-validate response."""
+        if has_default is None:
+            default, has_default = self.default, self.has_default
+        out = {
+            'Type': types.DISPLAY_NAMES[self.type],
+            'Description': self.description,
+            'Label': self.label or self.name,
+            'NoEcho': 'true' if self.hidden else 'false',
+        }
+        if has_default:
+            out['Default'] = default
+        if has_value:
+            out['Value'] = HIDDEN_VALUE if self.hidden else value
+        descriptions = []
+        for c in self.constraints:
+            out.update(_describe_constraint(c))
+            if c.description:
+                descriptions.append(c.description)
+        if descriptions:
+            out['ConstraintDescription'] = ' '.join(descriptions)
+        if self.tags:
+            out['Tags'] = self.tags
+        return out
+
+
+def parse_section(raw, spec):
+    """{name: ParameterSchema} for the ``parameters`` section, in order."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        _fail(('parameters',), 'The parameters section must be a map')
+    return {name: ParameterSchema.parse(name, schema, spec) for name, schema in raw.items()}
+
+
+def resolve(schemas, user_params=None, env_params=None, env_defaults=None):
+    """{name: typed value} for every parameter, or InvalidParameter."""
+    user_params = user_params or {}
+    env_params = env_params or {}
+    env_defaults = env_defaults or {}
+    for source in (user_params, env_params):
+        for name in source:
+            if name not in schemas:
+                raise exception.InvalidParameter(
+                    f'The Parameter ({name}) was not defined in template.',
+                    path=('parameters', name))
+    values = {}
+    for name, schema in schemas.items():
+        for source in (user_params, env_params, env_defaults):
+            if name in source:
+                values[name] = schema.value_of(source[name])
+                break
+        else:
+            if not schema.has_default or schema.default is None:
+                raise exception.InvalidParameter(
+                    f'The Parameter ({name}) was not provided.', path=('parameters', name))
+            values[name] = schema.value_of(schema.default)
+    return values
+
+
+def check_immutable(schemas, previous, current):
+    """Raise ImmutableParameterUpdate if an immutable parameter changed.
+
+    ``previous`` may hold raw or typed values; both compare in the current
+    schema's type so that "42" and 42 are the same value.
+    """
+    changed = []
+    for name, schema in schemas.items():
+        if not schema.immutable or name not in previous or name not in current:
+            continue
+        try:
+            old = types.convert(schema.type, previous[name])
+        except types.ConversionError:
+            old = previous[name]
+        if old != current[name]:
+            changed.append(name)
+    if changed:
+        raise exception.ImmutableParameterUpdate(
+            'The following parameters are immutable and may not be updated: '
+            + ', '.join(changed), path=('parameters', changed[0]))
+
+
+def _describe_constraint(c):
+    if isinstance(c, constraints_mod.Length):
+        return _bounds('MinLength', c.low, 'MaxLength', c.high)
+    if isinstance(c, constraints_mod.Range):
+        return _bounds('MinValue', c.low, 'MaxValue', c.high)
+    if isinstance(c, constraints_mod.AllowedValues):
+        return {'AllowedValues': list(c.allowed)}
+    if isinstance(c, constraints_mod.AllowedPattern):
+        return {'AllowedPattern': c.pattern}
+    if isinstance(c, constraints_mod.Modulo):
+        return {'Modulo': {'step': c.step, 'offset': c.offset}}
+    return {'CustomConstraint': c.name}
+
+
+def _bounds(low_key, low, high_key, high):
+    out = {}
+    if low is not None:
+        out[low_key] = low
+    if high is not None:
+        out[high_key] = high
+    return out
+
+
+def _flag(raw, key, path):
+    value = raw.get(key, False)
+    try:
+        return types.convert(types.BOOLEAN, value)
+    except types.ConversionError:
+        _fail(path + (key,), f'"{key}" must be true or false')
+
+
+def _fail(path, message):
+    raise exception.InvalidTemplate(message, path=path)

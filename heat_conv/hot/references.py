@@ -1,0 +1,134 @@
+"""Functions that read something outside the snippet: a parameter, a file,
+another resource's reference id or attribute.
+
+Their lookups depend on what is known at the time (parameters at bind time,
+resource data only on a worker), so the evaluator drives them; this module
+holds their argument shapes and the pure lookup rules.
+"""
+
+from heat_conv.common import exception
+from heat_conv.hot.function_base import Function
+
+PSEUDO_PARAMETERS = ('OS::stack_name', 'OS::stack_id', 'OS::project_id')
+
+# The attribute name recorded when ``get_attr: [res]`` wants all of them.
+ALL_ATTRIBUTES = '*'
+
+
+class GetParam(Function):
+    """A parameter's value, or an item inside it."""
+
+    name = 'get_param'
+    usage = '<name> or [<name>, <key or index>, ...]'
+
+    def check(self, args, path):
+        if isinstance(args, list):
+            self.expect_list(args, path, 1)
+            self.expect_type(args[0], str, 'the parameter name', path, static=True)
+        else:
+            self.expect_type(args, str, 'the parameter name', path, static=True)
+
+    def split(self, args, path):
+        """(name, [path components]) from evaluated arguments."""
+        if isinstance(args, list):
+            self.expect_list(args, path, 1)
+            name, keys = args[0], args[1:]
+        else:
+            name, keys = args, []
+        self.expect_type(name, str, 'the parameter name', path)
+        return name, keys
+
+    @staticmethod
+    def select(value, keys):
+        """Index into a parameter value; a missing key gives '' as in Heat."""
+        for key in keys:
+            try:
+                if isinstance(value, dict):
+                    value = value[key]
+                elif isinstance(value, list):
+                    value = value[int(key)]
+                else:
+                    return ''
+            except (KeyError, IndexError, ValueError, TypeError):
+                return ''
+        return value
+
+
+class GetResource(Function):
+    """Another resource's reference id."""
+
+    name = 'get_resource'
+    usage = '<resource name>'
+
+    def check(self, args, path):
+        self.expect_type(args, str, 'the resource name', path, static=True)
+
+    def resource_name(self, args, path):
+        self.expect_type(args, str, 'the resource name', path)
+        return args
+
+
+class GetAttr(Function):
+    """Another resource's attribute, or an item inside it."""
+
+    name = 'get_attr'
+
+    @property
+    def usage(self):
+        if self.spec.get_attr_all_attributes:
+            return '[<resource name>] or [<resource name>, <attribute>, <key or index>, ...]'
+        return '[<resource name>, <attribute>, <key or index>, ...]'
+
+    def _min_len(self):
+        return 1 if self.spec.get_attr_all_attributes else 2
+
+    def check(self, args, path):
+        args = self.expect_list(args, path, self._min_len(), static=False)
+        self.expect_type(args[0], str, 'the resource name', path, static=True)
+        if len(args) > 1:
+            self.expect_type(args[1], str, 'the attribute name', path, static=True)
+
+    def split(self, args, path):
+        """(resource, attribute or ALL_ATTRIBUTES, [path]) from evaluated args."""
+        args = self.expect_list(args, path, self._min_len())
+        self.expect_type(args[0], str, 'the resource name', path)
+        if len(args) == 1:
+            return args[0], ALL_ATTRIBUTES, []
+        self.expect_type(args[1], str, 'the attribute name', path)
+        return args[0], args[1], args[2:]
+
+    @staticmethod
+    def select(value, keys):
+        """Index into an attribute value; anything unavailable is None."""
+        for key in keys:
+            if isinstance(value, dict):
+                value = value.get(key)
+            elif isinstance(value, list):
+                try:
+                    value = value[int(key)]
+                except (IndexError, ValueError, TypeError):
+                    return None
+            else:
+                return None
+        return value
+
+
+class GetFile(Function):
+    """The content of a file sent with the template."""
+
+    name = 'get_file'
+    usage = '<file name or URL>'
+
+    def check(self, args, path):
+        self.expect_type(args, str, 'the file name', path, static=True)
+
+    def read(self, args, files, path):
+        self.expect_type(args, str, 'the file name', path)
+        if args not in files:
+            raise exception.InvalidReference(
+                f'No content found in the "files" section for get_file path: {args}',
+                path=path)
+        return files[args]
+
+
+FUNCTIONS = (GetParam, GetResource, GetAttr, GetFile)

@@ -1,0 +1,112 @@
+"""The environment's ``resource_registry``: what a resource type really is.
+
+An entry maps a type to another type (an alias, ``My::Server:
+OS::Heat::TestResource``), a family of types to another family
+(``OS::Net::*: OS::Neutron::*``), or a type to a nested template file or URL
+(``My::Server: server.yaml``). Nested templates are only recorded here;
+running them as nested stacks is out of scope. Entries under ``resources``
+apply to one named resource only.
+"""
+
+from heat_conv.common import exception
+
+_TEMPLATE_SUFFIXES = ('.yaml', '.yml', '.template')
+_RESOURCE_KEYS = frozenset({'hooks', 'restricted_actions'})
+
+
+def is_template_location(type_name):
+    """Whether a type name is a nested template file or URL, as Heat reads it."""
+    return type_name.endswith(_TEMPLATE_SUFFIXES) or '://' in type_name
+
+
+class ResourceRegistry:
+
+    def __init__(self, raw=None):
+        raw = raw or {}
+        if not isinstance(raw, dict):
+            _fail(('resource_registry',), 'The resource_registry must be a map')
+        self._global = _mappings(raw, ('resource_registry',), skip=('resources',))
+        self._per_resource = {}
+        self.hooks = {}
+        per_resource = raw.get('resources') or {}
+        if not isinstance(per_resource, dict):
+            _fail(('resource_registry', 'resources'), 'Expected a map of resource names')
+        for name, entries in per_resource.items():
+            path = ('resource_registry', 'resources', name)
+            if not isinstance(entries, dict):
+                _fail(path, 'Expected a map of type mappings')
+            self._per_resource[name] = _mappings(entries, path, skip=_RESOURCE_KEYS)
+            self.hooks[name] = {k: entries[k] for k in _RESOURCE_KEYS if k in entries}
+
+    def resolve(self, type_name, resource_name=None):
+        """(type, nested template or None) for a resource of ``type_name``.
+
+        Aliases are followed to the end; the type reported for a nested
+        template is the last name before the file, which is what users see.
+        """
+        if is_template_location(type_name):
+            return type_name, type_name
+        local = self._entries_for(resource_name)
+        seen = [type_name]
+        current = type_name
+        while True:
+            target = _lookup(local, current)
+            if target is None:
+                target = _lookup(self._global, current)
+            if target is None or target == current:
+                return current, None
+            if is_template_location(target):
+                return current, target
+            if target in seen:
+                _fail(('resource_registry', type_name),
+                      'Type mappings form a loop: ' + ' -> '.join(seen + [target]))
+            seen.append(target)
+            current = target
+
+    def _entries_for(self, resource_name):
+        if resource_name is None:
+            return {}
+        if resource_name in self._per_resource:
+            return self._per_resource[resource_name]
+        for pattern, entries in self._per_resource.items():
+            if pattern.endswith('*') and resource_name.startswith(pattern[:-1]):
+                return entries
+        return {}
+
+
+def _mappings(raw, path, skip=()):
+    """{type or type prefix*: target}; null targets (Heat's "unset") drop out."""
+    out = {}
+    for name, target in raw.items():
+        if name in skip:
+            continue
+        if target is None:
+            continue
+        if not isinstance(name, str) or not isinstance(target, str):
+            _fail(path + (name,), 'A type mapping must map a type name to a type, '
+                  'a template file or a URL')
+        if name.endswith('*') != target.endswith('*') and not is_template_location(target):
+            _fail(path + (name,), 'A wildcard type must map to a wildcard type')
+        out[name] = target
+    return out
+
+
+def _lookup(mappings, type_name):
+    if type_name in mappings:
+        return mappings[type_name]
+    # The longest matching prefix wins, so a specific family beats "OS::*".
+    best = None
+    for pattern, target in mappings.items():
+        if pattern.endswith('*') and type_name.startswith(pattern[:-1]):
+            if best is None or len(pattern) > len(best[0]):
+                best = (pattern, target)
+    if best is None:
+        return None
+    pattern, target = best
+    if target.endswith('*'):
+        return target[:-1] + type_name[len(pattern) - 1:]
+    return target
+
+
+def _fail(path, message):
+    raise exception.InvalidEnvironment(message, path=path)

@@ -1,0 +1,173 @@
+"""The shape of a template's sections: which top-level sections exist, and
+what a resource or an output entry may contain.
+
+Only the structure is checked here; the snippets inside (properties, values,
+conditions) are checked by the Checker.
+"""
+
+import dataclasses
+
+from heat_conv.common import exception
+from heat_conv.hot import function_base
+from heat_conv.hot import syntax
+from heat_conv.hot import versions
+
+
+@dataclasses.dataclass
+class ResourceSnippet:
+    """A resource entry as written, with its structure validated."""
+
+    name: str
+    type: str
+    properties: object = None
+    metadata: object = None
+    depends_on: list = dataclasses.field(default_factory=list)
+    deletion_policy: object = 'Delete'
+    update_policy: object = None
+    description: str = ''
+    condition: object = None
+    external_id: object = None
+
+
+@dataclasses.dataclass
+class OutputSnippet:
+    name: str
+    value: object
+    description: str = ''
+    condition: object = None
+
+
+def check_top_level(body, spec):
+    for section in body:
+        if section in spec.sections:
+            continue
+        first = _first_version_with('sections', section)
+        if first is not None:
+            message = (f'The "{section}" section needs heat_template_version {first} '
+                       f'or later; this template is {spec.date}')
+        else:
+            message = (f'"{section}" is not a valid template section; valid sections '
+                       f'are: {", ".join(sorted(spec.sections))}')
+        raise exception.InvalidTemplate(message, path=(section,))
+
+
+def parse_resources(raw, spec):
+    """{name: ResourceSnippet} in template order."""
+    entries = _entries(raw, 'resources', 'resource')
+    resources = {}
+    for name, entry in entries.items():
+        path = ('resources', name)
+        _check_keys(entry, spec.resource_keys, path, 'resource')
+        type_name = entry.get('type')
+        if type_name is None:
+            _fail(path, 'Each resource must contain a "type" key')
+        if not isinstance(type_name, str) or not type_name:
+            _fail(path + ('type',), 'The resource type must be a non-empty string')
+        for key in ('properties', 'metadata', 'update_policy'):
+            value = entry.get(key)
+            if value is not None and not isinstance(value, dict):
+                _fail(path + (key,), f'The {key} must be a map, not '
+                      f'{function_base.describe(value)}')
+        description = entry.get('description', '')
+        if not isinstance(description, str):
+            _fail(path + ('description',), 'The description must be a string')
+        policy = entry.get('deletion_policy', 'Delete')
+        if not syntax.is_call(policy):
+            normalise_deletion_policy(policy, spec, path + ('deletion_policy',))
+        resources[name] = ResourceSnippet(
+            name=name, type=type_name, properties=entry.get('properties'),
+            metadata=entry.get('metadata'),
+            depends_on=_depends_on(entry.get('depends_on'), path + ('depends_on',)),
+            deletion_policy=policy, update_policy=entry.get('update_policy'),
+            description=description, condition=entry.get('condition'),
+            external_id=entry.get('external_id'))
+    for name, resource in resources.items():
+        for index, dep in enumerate(resource.depends_on):
+            if dep not in resources:
+                raise exception.InvalidReference(
+                    f'The resource "{dep}" is not defined in the template',
+                    path=('resources', name, 'depends_on', index))
+    return resources
+
+
+def normalise_deletion_policy(policy, spec, path):
+    """'Delete' or 'Retain' for an accepted spelling; InvalidTemplate otherwise.
+
+    Snapshot is a valid Heat policy, but no heat-conv resource can take a
+    snapshot, and Heat itself rejects it for such resources.
+    """
+    if not isinstance(policy, str) or policy not in spec.deletion_policies:
+        valid = ', '.join(sorted(spec.deletion_policies))
+        _fail(path, f'Invalid deletion policy {policy!r}; valid policies are: {valid}')
+    if policy.lower() == 'snapshot':
+        _fail(path, 'The Snapshot deletion policy is not supported by heat-conv; '
+              'use Delete or Retain')
+    return policy.capitalize()
+
+
+def parse_outputs(raw, spec):
+    """{name: OutputSnippet} in template order."""
+    entries = _entries(raw, 'outputs', 'output')
+    outputs = {}
+    for name, entry in entries.items():
+        path = ('outputs', name)
+        _check_keys(entry, spec.output_keys, path, 'output')
+        if 'value' not in entry:
+            _fail(path, 'Each output must contain a "value" key')
+        description = entry.get('description', '')
+        if not isinstance(description, str):
+            _fail(path + ('description',), 'The description must be a string')
+        outputs[name] = OutputSnippet(name=name, value=entry['value'],
+                                      description=description,
+                                      condition=entry.get('condition'))
+    return outputs
+
+
+def _entries(raw, section, what):
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        _fail((section,), f'The {section} section must be a map of {what} names '
+              f'to {what} definitions')
+    for name, entry in raw.items():
+        if not isinstance(name, str) or not name:
+            _fail((section, name), f'The {what} name must be a non-empty string')
+        if not isinstance(entry, dict):
+            _fail((section, name), f'Each {what} must be a map, not '
+                  f'{function_base.describe(entry)}')
+    return raw
+
+
+def _check_keys(entry, allowed, path, what):
+    for key in entry:
+        if key in allowed:
+            continue
+        first = _first_version_with(f'{what}_keys', key)
+        if first is not None:
+            _fail(path + (key,), f'"{key}" needs heat_template_version {first} or later')
+        article = 'an' if what[0] in 'aeiou' else 'a'
+        _fail(path + (key,), f'"{key}" is not a valid keyword inside {article} {what} '
+              f'definition; valid keywords are: {", ".join(sorted(allowed))}')
+
+
+def _depends_on(raw, path):
+    if raw is None:
+        return []
+    names = [raw] if isinstance(raw, str) else raw
+    if not isinstance(names, list):
+        _fail(path, 'depends_on must be a resource name or a list of them')
+    for index, name in enumerate(names):
+        if not isinstance(name, str):
+            _fail(path + (index,), 'depends_on must be a resource name or a list of them')
+    return list(names)
+
+
+def _first_version_with(field, name):
+    for date in sorted(versions.VERSIONS):
+        if name in getattr(versions.VERSIONS[date], field):
+            return date
+    return None
+
+
+def _fail(path, message):
+    raise exception.InvalidTemplate(message, path=path)

@@ -1,0 +1,156 @@
+"""A template bound to one stack's parameters: what the stack should be.
+
+Binding resolves parameters, evaluates conditions, partially evaluates every
+enabled resource and output (recording their dependencies on the way) and
+rejects dependency cycles. It is linear in the size of the template.
+"""
+
+from heat_conv.common import exception
+from heat_conv.hot import conditions
+from heat_conv.hot import definitions
+from heat_conv.hot import dependencies
+from heat_conv.hot import evaluator
+from heat_conv.hot import parameters
+from heat_conv.hot import sections
+
+
+class StackDefinition:
+
+    def __init__(self, template, params=None, stack_name='', stack_id='', project_id=''):
+        self.template = template
+        self.stack_name = stack_name
+        self.version = template.version
+        env = template.environment
+        values = parameters.resolve(template.parameter_definitions, params,
+                                    env.parameters, env.parameter_defaults)
+        values.update({'OS::stack_name': stack_name, 'OS::stack_id': stack_id,
+                       'OS::project_id': project_id})
+        self.parameters = values
+        table = conditions.ConditionTable(template.conditions)
+        self._scope = evaluator.Scope(template.spec, parameters=values, conditions=table,
+                                      files=template.files, defined=template.resources)
+        self._evaluator = evaluator.Evaluator(self._scope)
+        table.attach(self._evaluator)
+        self.conditions = table.evaluate_all()
+        enabled = [name for name, res in template.resources.items()
+                   if self._is_enabled(res.condition, ('resources', name, 'condition'))]
+        self._scope.enabled = frozenset(enabled)
+        self._resources = {name: self._define(template.resources[name]) for name in enabled}
+        self._dependencies = {name: d.requires() for name, d in self._resources.items()}
+        dependencies.check_acyclic(self._dependencies)
+        self._outputs = {name: self._define_output(out)
+                         for name, out in template.outputs.items()}
+
+    # --- resources ----------------------------------------------------------
+
+    def resource_names(self):
+        """Names of the resources whose condition is true, in template order."""
+        return list(self._resources)
+
+    def resource(self, name):
+        """The ResourceDefinition of an enabled resource; KeyError otherwise."""
+        return self._resources[name]
+
+    def dependencies(self):
+        """{resource: {dependency: frozenset(attribute names)}}."""
+        return {name: dict(deps) for name, deps in self._dependencies.items()}
+
+    # --- outputs ------------------------------------------------------------
+
+    def outputs(self):
+        """{name: {'value', 'description', 'condition'}}.
+
+        An output whose condition is false is listed with ``condition``
+        False and value None, as Heat shows it.
+        """
+        return {name: {'value': out['value'], 'description': out['description'],
+                       'condition': out['condition']}
+                for name, out in self._outputs.items()}
+
+    def output_requires(self):
+        """{resource: frozenset(attribute names)} that the outputs need."""
+        needed = {}
+        for out in self._outputs.values():
+            dependencies.merge(needed, out['requires'])
+        return dependencies.freeze(needed)
+
+    def resolve_output(self, name, refs, attrs):
+        """The value of output ``name``; OutputError if it cannot be computed."""
+        if name not in self._outputs:
+            raise exception.OutputNotFound(name, self.stack_name)
+        out = self._outputs[name]
+        if not out['condition']:
+            return None
+        try:
+            return evaluator.resolve_frozen(out['value'], self.version, refs, attrs,
+                                            path=('outputs', name, 'value'))
+        except exception.InvalidTemplate as exc:
+            raise exception.OutputError(exc.reason, path=exc.path) from None
+
+    # --- parameters ---------------------------------------------------------
+
+    def parameters_for_display(self):
+        """{name: string} as Heat shows them, hidden values as '******'."""
+        schemas = self.template.parameter_definitions
+        return {name: schemas[name].display(value) if name in schemas else str(value)
+                for name, value in self.parameters.items()}
+
+    def check_immutable(self, previous_parameters):
+        """Raise ImmutableParameterUpdate if this update changes an immutable
+        parameter's value from ``previous_parameters`` (raw or typed)."""
+        parameters.check_immutable(self.template.parameter_definitions,
+                                   previous_parameters or {}, self.parameters)
+
+    # --- building -----------------------------------------------------------
+
+    def _is_enabled(self, condition, path):
+        if condition is None:
+            return True
+        return self._evaluator.condition(condition, path)
+
+    def _evaluate(self, snippet, path, requires, want_map=False):
+        if snippet is None:
+            return {} if want_map else None
+        value, deferred = self._evaluator.evaluate(snippet, path, requires)
+        if want_map and not deferred and not isinstance(value, dict):
+            raise exception.InvalidTemplate(f'{path[-1]} must evaluate to a map', path=path)
+        return evaluator.to_snippet(value)
+
+    def _known_now(self, snippet, path):
+        value, deferred = self._evaluator.evaluate(snippet, path)
+        if deferred:
+            raise exception.InvalidTemplate(
+                f'The {path[-1]} cannot depend on another resource', path=path)
+        return value
+
+    def _define(self, res):
+        path = ('resources', res.name)
+        requires = {}
+        properties = self._evaluate(res.properties, path + ('properties',), requires, True)
+        metadata = self._evaluate(res.metadata, path + ('metadata',), requires, True)
+        update_policy = self._evaluate(res.update_policy, path + ('update_policy',),
+                                       requires, True)
+        policy_path = path + ('deletion_policy',)
+        policy = sections.normalise_deletion_policy(
+            self._known_now(res.deletion_policy, policy_path), self.template.spec,
+            policy_path)
+        external_id = self._known_now(res.external_id, path + ('external_id',))
+        for dep in res.depends_on:
+            # Heat drops explicit dependencies on resources that are not
+            # created; there is nothing to wait for.
+            if dep in self._scope.enabled:
+                requires.setdefault(dep, set())
+        type_name, nested = self.template.environment.registry.resolve(res.type, res.name)
+        return definitions.ResourceDefinition(
+            res.name, type_name, self.version, properties, metadata, policy,
+            update_policy, res.depends_on, requires, description=res.description,
+            condition=res.condition, external_id=external_id,
+            nested_template=nested, template_type=res.type)
+
+    def _define_output(self, out):
+        path = ('outputs', out.name)
+        enabled = self._is_enabled(out.condition, path + ('condition',))
+        requires = {}
+        value = self._evaluate(out.value, path + ('value',), requires) if enabled else None
+        return {'value': value, 'description': out.description, 'condition': enabled,
+                'requires': requires}
