@@ -15,6 +15,14 @@ from heat_conv.db import session as db_session
 
 transaction = db_session.transaction
 
+def _execute(session, statement):
+    """Run a bulk UPDATE/DELETE without the ORM's session synchronisation,
+    which on MySQL costs an extra SELECT per statement; callers never keep
+    ORM objects across such writes."""
+    return session.execute(statement,
+                           execution_options={'synchronize_session': False})
+
+
 retry_on_deadlock = oslo_db_api.wrap_db_retry(
     max_retries=10, retry_on_deadlock=True, inc_retry_interval=True,
     retry_interval=0.05, max_retry_interval=1)
@@ -136,7 +144,7 @@ def stack_update(stack_id, values, expected=None):
         for key, value in (expected or {}).items():
             column = getattr(models.Stack, key)
             query = query.where(column.is_(None) if value is None else column == value)
-        return session.execute(query.values(**values)).rowcount == 1
+        return _execute(session, query.values(**values)).rowcount == 1
 
 
 def stacks_in_progress():
@@ -197,12 +205,15 @@ def resources_of_stack(stack_id, include_deleted=False):
         return rows
 
 
-def resource_cas(resource_id, atomic_key, values, engine_id=False):
+def resource_cas(resource_id, atomic_key, values, engine_id=False,
+                 while_traversal=None):
     """Compare-and-swap write on a resource row.
 
     Matches only if the row's ``atomic_key`` is unchanged (and, when
     ``engine_id`` is given, it is the current lock holder, None meaning
-    unlocked). Bumps ``atomic_key``. Returns True when it won.
+    unlocked; and, when ``while_traversal`` is (stack_id, traversal_id),
+    that traversal is still the stack's current one). Bumps ``atomic_key``.
+    Returns True when it won.
     """
     values = dict(values, atomic_key=atomic_key + 1, updated_at=timeutils.utcnow())
     with transaction() as session:
@@ -213,13 +224,18 @@ def resource_cas(resource_id, atomic_key, values, engine_id=False):
             column = models.Resource.engine_id
             query = query.where(column.is_(None) if engine_id is None
                                 else column == engine_id)
-        return session.execute(query.values(**values)).rowcount == 1
+        if while_traversal is not None:
+            stack_id, traversal_id = while_traversal
+            query = query.where(sa.exists().where(
+                models.Stack.id == stack_id,
+                models.Stack.current_traversal == traversal_id))
+        return _execute(session, query.values(**values)).rowcount == 1
 
 
 def resource_delete_unused(resource_id):
     """Remove a row that never got a physical resource (a lost replacement race)."""
     with transaction() as session:
-        session.execute(sa.delete(models.Resource).where(
+        _execute(session, sa.delete(models.Resource).where(
             models.Resource.id == resource_id,
             models.Resource.action == 'INIT',
             models.Resource.engine_id.is_(None)))
@@ -228,7 +244,7 @@ def resource_delete_unused(resource_id):
 def resource_update(resource_id, values):
     """An unconditional write, for fields no lock protects (drift, replaced_by)."""
     with transaction() as session:
-        session.execute(sa.update(models.Resource)
+        _execute(session, sa.update(models.Resource)
                         .where(models.Resource.id == resource_id).values(**values))
 
 
@@ -263,7 +279,7 @@ def resources_unlock_dead(stack_id, dead_engine_ids):
     if not dead_engine_ids:
         return 0
     with transaction() as session:
-        return session.execute(
+        return _execute(session,
             sa.update(models.Resource).where(
                 models.Resource.stack_id == stack_id,
                 models.Resource.engine_id.in_(list(dead_engine_ids)),
@@ -285,27 +301,33 @@ def stack_last_activity(stack_id):
 def traversal_store(stack_id, traversal_id, new_rows, make_graph):
     """Create a traversal: its new resource rows, edges and sync points.
 
-    ``make_graph(rows)`` gets the new rows (with ids) and returns (edges,
+    ``make_graph(rows)`` gets {name: id} of the new rows and returns (edges,
     sync_points). One transaction: a duplicate ``converge`` for the same
     traversal loses on the sync points' unique key and leaves nothing
-    behind. Returns the new rows, or None for such a duplicate.
+    behind. Returns the new rows' ids by name, or None for such a duplicate.
     """
+    now = timeutils.utcnow()
     try:
         with transaction() as session:
-            rows = [models.Resource(**values) for values in new_rows]
-            session.add_all(rows)
-            session.flush()
-            for row in rows:
-                session.expunge(row)
-            edges, sync_points = make_graph(rows)
+            created = {}
+            if new_rows:
+                result = session.execute(
+                    sa.insert(models.Resource).returning(
+                        models.Resource.id, models.Resource.name,
+                        sort_by_parameter_order=True),
+                    [dict(values, uuid=models.new_uuid(), created_at=now,
+                          atomic_key=0, drift_status='NOT_CHECKED')
+                     for values in new_rows])
+                created = {name: row_id for row_id, name in result}
+            edges, sync_points = make_graph(created)
             if edges:
                 session.execute(sa.insert(models.GraphEdge), [
                     dict(e, stack_id=stack_id, traversal_id=traversal_id)
                     for e in edges])
             session.execute(sa.insert(models.SyncPoint), [
-                dict(s, stack_id=stack_id, traversal_id=traversal_id,
-                     created_at=timeutils.utcnow()) for s in sync_points])
-            return rows
+                dict(s, stack_id=stack_id, traversal_id=traversal_id, created_at=now)
+                for s in sync_points])
+            return created
     except db_exc.DBDuplicateEntry:
         return None
 
@@ -342,31 +364,52 @@ def sync_point_get(traversal_id, entity_id, is_update):
         return row
 
 
+NOT_LAST, LAST, LAST_MUST_ACT = 'not last', 'last', 'last, must act'
+
+
 @retry_on_deadlock
 def sync_arrive(sync_point_id, stack_id, sender_id, sender_is_update, data,
-                single_predecessor):
-    """Record one predecessor's arrival; True for exactly one final arrival.
+                single_predecessor, must_act=False, expect_last=False):
+    """Record one predecessor's arrival at a sync point.
 
-    The insert deduplicates a redelivered message (unique sender); the
-    decrement is atomic, and reading the counter back inside the same
-    transaction sees our own write while the row lock keeps racing arrivals
-    waiting, so exactly one of them reads zero.
+    Returns NOT_LAST, or for exactly one final arrival LAST or
+    LAST_MUST_ACT (some arrival passed ``must_act``).
+
+    The insert deduplicates a redelivered message (unique sender). The
+    counter is only moved by conditional decrements: "from above one" for an
+    arrival that is not the last, "from one to zero" for the one that is.
+    Row locks order racing arrivals, so exactly one of them takes the
+    counter to zero; a typical arrival costs two statements, one more when
+    ``expect_last`` (a hint about which outcome to try first) is wrong.
     """
+    sp = models.SyncPoint
     try:
         with transaction() as session:
             session.execute(sa.insert(models.SyncInput).values(
                 sync_point_id=sync_point_id, stack_id=stack_id, sender_id=sender_id,
                 sender_is_update=sender_is_update, data=data))
             if single_predecessor:
-                return True
-            sp = models.SyncPoint
-            session.execute(sa.update(sp).where(sp.id == sync_point_id)
-                            .values(remaining=sp.remaining - 1))
-            remaining = session.execute(
-                sa.select(sp.remaining).where(sp.id == sync_point_id)).scalar_one()
-            return remaining == 0
+                return LAST_MUST_ACT if must_act else LAST
+            values = {'remaining': sp.remaining - 1}
+            if must_act:
+                values['must_act'] = True
+            decrement = sa.update(sp).values(**values)
+            attempts = [(sp.remaining > 1, NOT_LAST)]
+            if not must_act:
+                attempts.append((sa.and_(sp.remaining == 1, sp.must_act.is_(False)),
+                                 LAST))
+            attempts.append((sp.remaining == 1, LAST_MUST_ACT))
+            if expect_last:
+                # Try the likely outcome first; the first statement locks the
+                # row, so the order of the attempts cannot change the result.
+                attempts = attempts[1:] + attempts[:1]
+            for condition, outcome in attempts:
+                if _execute(session, decrement.where(sp.id == sync_point_id,
+                                                     condition)).rowcount:
+                    return outcome
+            return NOT_LAST
     except db_exc.DBDuplicateEntry:
-        return False
+        return NOT_LAST
 
 
 def sync_inputs(sync_point_id):
@@ -384,16 +427,16 @@ def traversal_purge(stack_id, keep_traversal=None):
             query = sa.delete(model).where(model.stack_id == stack_id)
             if keep_traversal is not None:
                 query = query.where(model.traversal_id != keep_traversal)
-            session.execute(query)
+            _execute(session, query)
         live = sa.select(models.SyncPoint.id).where(models.SyncPoint.stack_id == stack_id)
-        session.execute(sa.delete(models.SyncInput).where(
+        _execute(session, sa.delete(models.SyncInput).where(
             models.SyncInput.stack_id == stack_id,
             models.SyncInput.sync_point_id.not_in(live)))
 
 
 def resources_purge_deleted(stack_id):
     with transaction() as session:
-        session.execute(sa.delete(models.Resource).where(
+        _execute(session, sa.delete(models.Resource).where(
             models.Resource.stack_id == stack_id,
             models.Resource.action == 'DELETE',
             models.Resource.status == 'COMPLETE',
@@ -466,7 +509,7 @@ def service_heartbeat(service_id, host, binary, topic, report_interval):
 
 def service_delete(service_id):
     with transaction() as session:
-        session.execute(sa.update(models.Service)
+        _execute(session, sa.update(models.Service)
                         .where(models.Service.id == service_id)
                         .values(deleted_at=timeutils.utcnow()))
 
@@ -504,7 +547,7 @@ def resource_set_check_status(resource_id, atomic_key, status, reason, event):
     """
     now = timeutils.utcnow()
     with transaction() as session:
-        won = session.execute(
+        won = _execute(session,
             sa.update(models.Resource).where(
                 models.Resource.id == resource_id,
                 models.Resource.atomic_key == atomic_key,

@@ -167,6 +167,10 @@ class SyncPoint(Base):
     is_update = sa.Column(sa.Boolean, nullable=False)
     predecessors = sa.Column(sa.Integer, nullable=False)
     remaining = sa.Column(sa.Integer, nullable=False)
+    # Set by a predecessor that needs the node to act (a resource replaced
+    # in this traversal marks its cleanup node): unmarked cleanup nodes of
+    # kept rows are passed through without a message.
+    must_act = sa.Column(sa.Boolean, nullable=False, default=False)
     # The node's frozen resource definition, so a worker never parses the
     # whole template to act on one resource.
     definition = sa.Column(Json, nullable=True)

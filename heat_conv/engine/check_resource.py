@@ -162,10 +162,10 @@ def after_action(result, step):
     """Continue the traversal after an action ended (inline or observed)."""
     if result.status in ('WAITING', 'LOST'):
         return
-    current = db_api.stack_get(step.stack_id).current_traversal
-    if current != result.row.traversal_id:
-        # Superseded while we worked: the newer traversal's message for this
-        # row was dropped because the row was busy, so start it now.
+    if result.superseded:
+        # The newer traversal's message for this row was dropped because the
+        # row was busy, so start it now.
+        current = db_api.stack_get(step.stack_id).current_traversal
         sync_point.retrigger(step.stack_id, current, result.row.id)
         return
     if result.status == 'FAILED':
@@ -180,7 +180,9 @@ def finish(row, step):
     sender = None
     if step.node[1]:
         plugin = resource_action.plugin_for(row)
-        sender = (row.name, row.id, plugin.refid(), row.attributes_data or {})
+        sender = sync_point.Sender(row.name, row.id, plugin.refid(),
+                                   row.attributes_data or {},
+                                   replaced=row.id != step.node[0])
     if sync_point.propagate(step.stack_id, step.traversal_id, step.node, sender):
         stack_state.complete(step.stack_id, step.traversal_id)
 

@@ -30,13 +30,15 @@ class Step:
 
 
 class Result:
-    """How an action ended: COMPLETE, FAILED, or WAITING for the observer."""
+    """How an action ended: COMPLETE, FAILED, WAITING for the observer, or
+    LOST (another writer took the row). ``superseded``: the traversal it
+    belonged to is no longer the stack's current one."""
 
-    def __init__(self, status, row, reason=None, attributes=None):
+    def __init__(self, status, row, reason=None, superseded=False):
         self.status = status
         self.row = row
         self.reason = reason
-        self.attributes = attributes or {}
+        self.superseded = superseded
 
 
 def plugin_for(row, properties=None, cloud=None):
@@ -108,24 +110,27 @@ def settle(row, step, action, plugin, outcome, started=False):
             values['requires'] = step.requires
     if isinstance(outcome, base.Pending):
         values['action_started_at'] = timeutils.utcnow()
-        _write(row, values, pending_events, keep_lock=True)
+        _write(row, values, pending_events)
         return Result('WAITING', row)
-    attributes = {}
+    values.update(engine_id=None, action_started_at=None)
     if isinstance(outcome, base.Failed):
         values.update(status='FAILED', status_reason=outcome.reason)
         status = 'FAILED'
     else:
         if action != 'DELETE':
-            attributes = plugin.attributes()
-            values['attributes_data'] = attributes
+            values['attributes_data'] = plugin.attributes()
         values.update(status='COMPLETE', status_reason='state changed')
         status = 'COMPLETE'
     pending_events.append(events.for_resource(row, action, status,
                                               values['status_reason'], physical_id))
-    if not _write(row, values, pending_events, keep_lock=False):
-        return Result('LOST', row)
-    return Result(status, row, reason=values.get('status_reason'),
-                  attributes=attributes)
+    # Releasing the lock also checks, in the same statement, that the
+    # traversal is still current; only when it is not do we pay for more.
+    if _write(row, values, pending_events,
+              while_traversal=(row.stack_id, row.traversal_id)):
+        return Result(status, row, reason=values['status_reason'])
+    if _write(row, values, pending_events):
+        return Result(status, row, reason=values['status_reason'], superseded=True)
+    return Result('LOST', row)
 
 
 def release(row, values):
@@ -138,11 +143,11 @@ def release(row, values):
     return False
 
 
-def _write(row, values, pending_events, keep_lock):
-    if not keep_lock:
-        values = dict(values, engine_id=None, action_started_at=None)
-    if not db_api.resource_cas(row.id, row.atomic_key, values):
-        LOG.warning('lost the lock on resource %s (%s)', row.name, row.id)
+def _write(row, values, pending_events, while_traversal=None):
+    if not db_api.resource_cas(row.id, row.atomic_key, values,
+                               while_traversal=while_traversal):
+        if while_traversal is None:
+            LOG.warning('lost the lock on resource %s (%s)', row.name, row.id)
         return False
     row.atomic_key += 1
     for key, value in values.items():

@@ -20,34 +20,64 @@ def edge_data(name, row_id, refid, attributes, wanted):
     return {'name': name, 'row': row_id, 'refid': refid, 'attrs': picked}
 
 
+class Sender:
+    """What a completed update node reports about its resource."""
+
+    def __init__(self, name, row_id, refid, attributes, replaced=False):
+        self.name = name
+        self.row_id = row_id
+        self.refid = refid
+        self.attributes = attributes
+        self.replaced = replaced
+
+
 def propagate(stack_id, traversal_id, node, sender):
     """Report ``node`` complete to its successors and start the ready ones.
 
-    ``sender`` is (name, row_id, refid, attributes) for update nodes, None
-    for cleanup nodes (their successors need no data).
+    ``sender`` is a Sender for update nodes, None for cleanup nodes. A ready
+    cleanup node of a row that was kept (not replaced, not to be deleted) has
+    nothing to do, so it is passed through right here rather than costing a
+    message and a row read.
     Returns True when the stack's completion node became ready.
     """
-    entity_id, is_update = node
     stack_ready = False
-    for (requirer_id, requirer_is_update, attrs, sp_id, predecessors,
-         definition) in db_api.successors(traversal_id, entity_id, is_update):
-        if sp_id is None:
-            continue
-        data = None
-        if sender is not None and requirer_is_update:
-            name, row_id, refid, attributes = sender
-            data = edge_data(name, row_id, refid, attributes, attrs)
-        last = db_api.sync_arrive(sp_id, stack_id, entity_id, is_update, data,
-                                  single_predecessor=predecessors == 1)
-        if not last:
-            continue
-        if requirer_id is None:
-            stack_ready = True
-            continue
-        inputs = [data] if predecessors == 1 else _inputs(sp_id)
-        rpc.cast('check_resource', stack_id=stack_id, traversal_id=traversal_id,
-                 entity_id=requirer_id, is_update=requirer_is_update,
-                 definition=definition, inputs=inputs)
+    pending = [(node, sender)]
+    while pending:
+        (entity_id, is_update), sender = pending.pop()
+        for (requirer_id, requirer_is_update, attrs, sp_id, predecessors,
+             definition) in db_api.successors(traversal_id, entity_id, is_update):
+            if sp_id is None:
+                continue
+            data = None
+            must_act = False
+            if sender is not None and requirer_is_update:
+                data = edge_data(sender.name, sender.row_id, sender.refid,
+                                 sender.attributes, attrs)
+            elif sender is not None:
+                must_act = sender.replaced   # its own cleanup: delete the old row
+            arrival = db_api.sync_arrive(sp_id, stack_id, entity_id, is_update, data,
+                                         single_predecessor=predecessors == 1,
+                                         must_act=must_act,
+                                         # update nodes finish first, so a
+                                         # cleanup meeting one other is last
+                                         expect_last=not is_update
+                                         and predecessors == 2)
+            if arrival == db_api.NOT_LAST:
+                continue
+            if requirer_id is None:
+                stack_ready = True
+                continue
+            if not requirer_is_update:
+                if arrival == db_api.LAST and not definition.get('delete'):
+                    # A kept row's cleanup has nothing to do: pass it through.
+                    pending.append(((requirer_id, False), None))
+                    continue
+                inputs = []
+            else:
+                inputs = [data] if predecessors == 1 else _inputs(sp_id)
+            rpc.cast('check_resource', stack_id=stack_id, traversal_id=traversal_id,
+                     entity_id=requirer_id, is_update=requirer_is_update,
+                     definition=definition, inputs=inputs)
     return stack_ready
 
 

@@ -47,8 +47,7 @@ def converge(stack_id, traversal_id):
     plan = {}
 
     def make_graph(created):
-        for row in created:
-            current[row.name] = row.id
+        current.update(created)
         plan.update(_plan(stack.raw_template_id, current, definitions, dependencies,
                           rows))
         return plan['edges'], plan['sync_points']

@@ -21,7 +21,7 @@ def _race(sp, senders):
     def arrive(sender):
         start.wait()
         last = db_api.sync_arrive(sp.id, 'stack', sender, True, {'row': sender},
-                                  single_predecessor=False)
+                                  single_predecessor=False) != db_api.NOT_LAST
         with lock:
             results.append((sender, last))
     threads = [threading.Thread(target=arrive, args=(s,)) for s in senders]
@@ -45,13 +45,31 @@ def test_exactly_one_of_racing_arrivals_is_last(backend, request):
 def test_redelivered_arrival_is_ignored(backend, request):
     request.getfixturevalue(backend)
     sp = _sync_point(2)
-    assert db_api.sync_arrive(sp.id, 'stack', 1, True, None, False) is False
+    assert db_api.sync_arrive(sp.id, 'stack', 1, True, None, False) == db_api.NOT_LAST
     # The same sender again: deduplicated, it must not count as the second.
-    assert db_api.sync_arrive(sp.id, 'stack', 1, True, None, False) is False
-    assert db_api.sync_arrive(sp.id, 'stack', 2, True, None, False) is True
+    assert db_api.sync_arrive(sp.id, 'stack', 1, True, None, False) == db_api.NOT_LAST
+    assert db_api.sync_arrive(sp.id, 'stack', 2, True, None, False) == db_api.LAST
 
 
 def test_single_predecessor_needs_no_counter(db):
     sp = _sync_point(1)
-    assert db_api.sync_arrive(sp.id, 'stack', 3, True, {'row': 3}, True) is True
-    assert db_api.sync_arrive(sp.id, 'stack', 3, True, {'row': 3}, True) is False
+    assert db_api.sync_arrive(sp.id, 'stack', 3, True, {'row': 3}, True) == db_api.LAST
+    assert db_api.sync_arrive(sp.id, 'stack', 3, True, {'row': 3}, True) == \
+        db_api.NOT_LAST
+
+
+@pytest.mark.parametrize('first_must_act', [True, False])
+def test_must_act_is_reported_by_whichever_arrival_is_last(db, first_must_act):
+    sp = _sync_point(2)
+    first = db_api.sync_arrive(sp.id, 'stack', 1, True, None, False,
+                               must_act=first_must_act)
+    last = db_api.sync_arrive(sp.id, 'stack', 2, True, None, False,
+                              must_act=not first_must_act)
+    assert first == db_api.NOT_LAST
+    assert last == db_api.LAST_MUST_ACT
+
+
+def test_unmarked_node_is_plain_last(db):
+    sp = _sync_point(3)
+    results = [db_api.sync_arrive(sp.id, 'stack', s, True, None, False) for s in (1, 2, 3)]
+    assert results == [db_api.NOT_LAST, db_api.NOT_LAST, db_api.LAST]
