@@ -17,6 +17,7 @@ def list_opts():
 _OPTION_MODULES = [
     'heat_conv.api.options',
     'heat_conv.cloud.options',
+    'heat_conv.engine.reaper',
     'heat_conv.engine.rpc',
     'heat_conv.engine.server',
     'heat_conv.observer.service',

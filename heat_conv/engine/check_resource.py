@@ -42,6 +42,8 @@ def _update_node(row, step, definition, inputs):
         if replacement is not None:
             if replacement.engine_id is None and replacement.status == 'COMPLETE':
                 finish(replacement, step)   # redelivered after the replacement
+            elif replacement.engine_id is None and replacement.status == 'FAILED':
+                _update_node(replacement, step, definition, inputs)   # resume it
             return
     if (row.traversal_id == step.traversal_id and row.status == 'COMPLETE'
             and row.action != 'INIT'):
@@ -61,6 +63,11 @@ def _update_node(row, step, definition, inputs):
         _fail_without_action(row, step, str(exc))
         return
 
+    if row.status == 'FAILED' and row.traversal_id == step.traversal_id:
+        # Failed within a live traversal: only the reaper does that, when
+        # the engine acting on the row died. Resume that action.
+        _resume(row, step, properties)
+        return
     action = _choose_action(row, definition, properties)
     if action == 'REPLACE':
         _replace(row, step, definition, properties)
@@ -97,6 +104,20 @@ def _act(row, step, action, properties):
                                'deletion_policy': row.deletion_policy}, properties)
         return
     after_action(result, step)
+
+
+def _resume(row, step, properties):
+    action = row.action if row.action in ('CREATE', 'UPDATE') else 'CREATE'
+    if action == 'CREATE' and row.physical_resource_id:
+        # The create reached the cloud before its engine died: the reaper
+        # adopted the object, and the observer reports when it settles.
+        if resource_action.lock(row, step, 'CREATE') is not None:
+            plugin = resource_action.plugin_for(row, properties)
+            after_action(resource_action.settle(
+                row, step, 'CREATE', plugin, base.Pending(row.physical_resource_id),
+                started=True), step)
+        return
+    _act(row, step, action, properties)
 
 
 def _replace(row, step, definition, properties):

@@ -1,41 +1,93 @@
 """Re-drive work that nobody will finish otherwise.
 
 Messages may be lost and processes may die. The reaper makes sure no stack
-stays IN_PROGRESS forever: a stack past its timeout fails; a traversal that
-made no progress for a while is restarted. Convergence is idempotent, so
-restarting a traversal onto the same target redoes only what is not done.
+stays IN_PROGRESS forever and no cloud object leaks:
+
+- a resource locked by a dead engine (no heartbeat for service_down_time)
+  is released, after adopting any cloud object its create had already
+  made, and its graph node is started again;
+- a stack past its timeout fails;
+- a traversal that made no progress for service_down_time with nobody
+  working on it is restarted onto the same target. Convergence is
+  idempotent, so that redoes only what is not done.
 """
 import datetime
 import logging
 
+from oslo_config import cfg
+
+from heat_conv.cloud import client as cloud_client
 from heat_conv.common import config
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
+from heat_conv.engine import resource_action
 from heat_conv.engine import stack_state
+from heat_conv.engine import sync_point
 
 CONF = config.CONF
 LOG = logging.getLogger(__name__)
 
+reaper_opts = [
+    cfg.IntOpt('service_down_time', default=60, min=1,
+               help='Seconds without a heartbeat after which an engine counts as '
+                    'dead and the reaper takes over its resources; also how long '
+                    'a traversal may show no progress before it is restarted.'),
+    cfg.IntOpt('reaper_interval', default=30, min=1,
+               help='Seconds between reaper passes (dead engines, stack timeouts, '
+                    'stalled traversals).'),
+]
+CONF.register_opts(reaper_opts, group='engine')
+
+
+def list_opts():
+    return [('engine', reaper_opts)]
+
 
 def run_once():
     now = timeutils.utcnow()
-    dead = _dead_engines(now)
+    dead = dead_engines(now)
     for stack in db_api.stacks_in_progress():
         if _timed_out(stack, now):
             LOG.warning('stack %s timed out', stack.id)
             stack_state.fail(stack.id, stack.current_traversal,
-                             f'Stack {stack.action} timed out')
+                             f'Stack {stack.action} timed out after '
+                             f'{stack.timeout} minutes')
             continue
-        if _stalled(stack, now, dead):
+        orphaned = [r for r in db_api.resources_locked(stack.id)
+                    if r.engine_id in dead and r.action_started_at is None]
+        for row in orphaned:
+            release_orphan(row, stack.current_traversal)
+        if not orphaned and _stalled(stack, now):
             LOG.warning('stack %s made no progress; restarting its traversal', stack.id)
-            restart(stack)
+            stack_state.begin(stack, stack.action, stack.raw_template_id,
+                              reason=stack.status_reason)
 
 
-def restart(stack):
-    """Supersede a stalled traversal with a fresh one to the same target."""
-    db_api.resources_unlock_dead(stack.id, _dead_engines(timeutils.utcnow()))
-    return stack_state.begin(stack, stack.action, stack.raw_template_id,
-                             reason=stack.status_reason)
+def release_orphan(row, current_traversal):
+    """Free a row whose engine died mid-action and start its node again."""
+    values = {'engine_id': None, 'status': 'FAILED',
+              'status_reason': 'The engine acting on it stopped'}
+    plugin = resource_action.plugin_for(row)
+    if row.physical_resource_id is None and hasattr(plugin, 'find_orphan'):
+        try:
+            obj = plugin.find_orphan()
+        except cloud_client.CloudError:
+            return   # cannot tell whether the create happened; next pass
+        if obj is not None:
+            values['physical_resource_id'] = obj['id']
+    if not db_api.resource_cas(row.id, row.atomic_key, values, engine_id=row.engine_id):
+        return
+    LOG.warning('released resource %s of stack %s from a dead engine',
+                row.name, row.stack_id)
+    sync_point.retrigger(row.stack_id, current_traversal, row.id)
+    if row.node_id is not None and row.node_id != row.id:
+        sync_point.retrigger(row.stack_id, current_traversal, row.node_id)
+
+
+def dead_engines(now):
+    limit = now - datetime.timedelta(seconds=CONF.engine.service_down_time)
+    return {s.id for s in db_api.service_list()
+            if s.deleted_at is not None or (s.updated_at or s.created_at) < limit}
 
 
 def _timed_out(stack, now):
@@ -44,18 +96,10 @@ def _timed_out(stack, now):
     return now > stack.traversal_started_at + datetime.timedelta(minutes=stack.timeout)
 
 
-def _dead_engines(now):
-    limit = now - datetime.timedelta(seconds=CONF.engine.service_down_time)
-    return {s.id for s in db_api.service_list()
-            if s.deleted_at is not None or (s.updated_at or s.created_at) < limit}
-
-
-def _stalled(stack, now, dead_engines):
-    """No resource or stack change for service_down_time, and nobody working."""
+def _stalled(stack, now):
+    """Nothing changed for service_down_time and nothing is in flight."""
     limit = now - datetime.timedelta(seconds=CONF.engine.service_down_time)
     last = db_api.stack_last_activity(stack.id)
     if last is not None and last > limit:
         return False
-    busy = db_api.resources_locked(stack.id)
-    return all(r.engine_id in dead_engines and r.action_started_at is None
-               for r in busy)
+    return not db_api.resources_locked(stack.id)

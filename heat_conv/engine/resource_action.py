@@ -47,7 +47,8 @@ def plugin_for(row, properties=None, cloud=None):
                properties if properties is not None else (row.properties_data or {}),
                physical_id=row.physical_resource_id,
                stored_properties=row.properties_data,
-               stored_attributes=row.attributes_data, cloud=cloud)
+               stored_attributes=row.attributes_data, cloud=cloud,
+               resource_id=row.uuid)
 
 
 def lock(row, step, action):

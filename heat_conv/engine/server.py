@@ -20,12 +20,6 @@ server_opts = [
                help='Engine worker processes that heat-conv-engine starts.'),
     cfg.IntOpt('heartbeat_interval', default=10, min=1,
                help='Seconds between an engine\'s heartbeats in the database.'),
-    cfg.IntOpt('service_down_time', default=60, min=1,
-               help='Seconds without a heartbeat after which an engine counts as '
-                    'dead and the reaper takes over its resources.'),
-    cfg.IntOpt('reaper_interval', default=30, min=1,
-               help='Seconds between reaper passes (dead engines, stack timeouts, '
-                    'stalled traversals).'),
 ]
 CONF.register_opts(server_opts, group='engine')
 

@@ -39,8 +39,10 @@ class Resource:
     observed = False
 
     def __init__(self, name, stack_id, properties, physical_id=None,
-                 stored_properties=None, stored_attributes=None, cloud=None):
+                 stored_properties=None, stored_attributes=None, cloud=None,
+                 resource_id=None):
         self.name = name
+        self.resource_id = resource_id
         self.stack_id = stack_id
         self.properties = properties
         self.physical_id = physical_id

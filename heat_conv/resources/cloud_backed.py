@@ -20,6 +20,18 @@ class CloudResource(base.Resource):
     def cloud_properties(self):
         return dict(self.properties)
 
+    def metadata(self):
+        # resource_id lets a crashed create's object be found and adopted.
+        return {'stack_id': self.stack_id, 'resource_name': self.name,
+                'resource_id': self.resource_id}
+
+    def find_orphan(self):
+        """The object a create made before its engine died, if any."""
+        for obj in self.cloud.list(stack_id=self.stack_id, resource_name=self.name):
+            if obj['metadata'].get('resource_id') == self.resource_id:
+                return obj
+        return None
+
     def _outcome(self, obj):
         if obj['status'] == 'ACTIVE':
             return base.Done(obj['id'])
@@ -32,7 +44,7 @@ class CloudResource(base.Resource):
         obj = self.cloud.create(
             name=self.name, type=self.type_name,
             properties=self.cloud_properties(),
-            metadata={'stack_id': self.stack_id, 'resource_name': self.name},
+            metadata=self.metadata(),
             wait_secs=self.wait_secs('create'), fail=self.should_fail('create'))
         return self._outcome(obj)
 

@@ -14,10 +14,11 @@ class Driver:
         self.stack_id = None
 
     # operations, as the API performs them
-    def create(self, template, params=None, disable_rollback=True, name=None):
+    def create(self, template, params=None, disable_rollback=True, name=None,
+               timeout=None):
         name = name or f'scenario-{uuid.uuid4().hex[:8]}'
         stack = service.create_stack(self.ctx, name, template, params=params,
-                                     disable_rollback=disable_rollback)
+                                     disable_rollback=disable_rollback, timeout=timeout)
         self.stack_id = stack.id
         return stack
 

@@ -1,0 +1,104 @@
+"""What users see of a stack's life: events, purge, PATCH updates, errors."""
+import pytest
+import sqlalchemy as sa
+
+from heat_conv.common import exception
+from heat_conv.db import models
+from heat_conv.db import session as db_session
+from tests.convergence import local_driver
+from tests.convergence.scenarios import assert_reality
+from tests.convergence.scenarios import attr
+from tests.convergence.scenarios import res
+from tests.convergence.scenarios import tmpl
+
+
+@pytest.fixture
+def driver(db, fake_clock):
+    d = local_driver.LocalDriver(fake_clock)
+    yield d
+    d.close()
+
+
+def _count(model, stack_id):
+    with db_session.transaction() as session:
+        return session.scalar(sa.select(sa.func.count()).select_from(model)
+                              .where(model.stack_id == stack_id))
+
+
+def test_every_status_change_writes_an_event(driver):
+    driver.create(tmpl({'A': res('a'), 'B': res(attr('A'))}))
+    driver.settle()
+    seen = [(e.resource_name, e.resource_action, e.resource_status)
+            for e in driver.events()]
+    name = driver.stack().name
+    assert seen[0] == (name, 'CREATE', 'IN_PROGRESS')
+    assert seen[-1] == (name, 'CREATE', 'COMPLETE')
+    for resource in ('A', 'B'):
+        mine = [s for s in seen if s[0] == resource]
+        assert mine == [(resource, 'CREATE', 'IN_PROGRESS'),
+                        (resource, 'CREATE', 'COMPLETE')]
+    # B cannot start before A is done.
+    assert seen.index(('A', 'CREATE', 'COMPLETE')) < seen.index(
+        ('B', 'CREATE', 'IN_PROGRESS'))
+
+
+def test_finished_traversal_leaves_no_graph_behind(driver):
+    driver.create(tmpl({'A': res('a', replace_value='1'), 'B': res(attr('A'))}))
+    driver.settle()
+    driver.update(tmpl({'A': res('a', replace_value='2'), 'B': res(attr('A'))}))
+    assert driver.settle() == 'UPDATE_COMPLETE'
+    stack_id = driver.stack_id
+    assert _count(models.GraphEdge, stack_id) == 0
+    assert _count(models.SyncPoint, stack_id) == 0
+    assert _count(models.SyncInput, stack_id) == 0
+    # The replaced A's row is gone; one row per live resource remains.
+    assert _count(models.Resource, stack_id) == 2
+
+
+def test_deleted_stack_stays_visible_as_deleted(driver):
+    driver.create(tmpl({'A': res('a')}))
+    driver.settle()
+    driver.delete()
+    assert driver.settle() == 'DELETE_COMPLETE'
+    assert driver.stack().deleted_at is not None
+    assert _count(models.Resource, driver.stack_id) == 0
+
+
+def test_patch_update_reuses_stored_template_and_parameters(driver):
+    template = {'heat_template_version': '2018-08-31',
+                'parameters': {'v': {'type': 'string'}, 'w': {'type': 'string'}},
+                'resources': {'A': res({'get_param': 'v'}),
+                              'B': res({'get_param': 'w'})}}
+    driver.create(template, params={'v': 'one', 'w': 'two'})
+    driver.settle()
+    driver.update(params={'v': 'uno'}, existing=True)
+    assert driver.settle() == 'UPDATE_COMPLETE'
+    assert_reality(driver, {'A': {'value': 'uno'}, 'B': {'value': 'two'}})
+
+
+def test_invalid_update_is_refused_with_the_path(driver):
+    driver.create(tmpl({'A': res('a')}))
+    driver.settle()
+    with pytest.raises(exception.InvalidTemplate, match=r'resources\.A\.properties'):
+        driver.update(tmpl({'A': {'type': 'OS::Heat::TestResource',
+                                  'properties': {'nonsense': 1}}}))
+    with pytest.raises(exception.UnknownResourceType, match=r'resources\.A\.type'):
+        driver.update(tmpl({'A': {'type': 'OS::Nope'}}))
+    assert driver.stack_status() == 'CREATE_COMPLETE'
+
+
+def test_failing_property_at_run_time_fails_the_resource_with_its_path(driver):
+    driver.create(tmpl({'A': res('a'), 'B': {
+        'type': 'OS::Heat::TestResource',
+        'properties': {'wait_secs': {'get_attr': ['A', 'output']}}}}))
+    assert driver.settle() == 'CREATE_FAILED'
+    row = driver.resources()['B']
+    assert row.status == 'FAILED'
+    assert 'resources.B.properties.wait_secs' in row.status_reason
+    assert 'resources.B.properties.wait_secs' in driver.stack().status_reason
+
+
+def test_create_with_duplicate_name_is_refused(driver):
+    driver.create(tmpl({'A': res('a')}), name='same')
+    with pytest.raises(exception.StackExists):
+        driver.create(tmpl({'A': res('a')}), name='same')
