@@ -4,6 +4,9 @@ backend.init_backend(backend.BackendType.THREADING)
 
 import pytest  # noqa: E402
 
+# Scenario assertions live in helper modules; let pytest explain them.
+pytest.register_assert_rewrite('tests.convergence')
+
 from heat_conv.common import config  # noqa: E402
 from heat_conv.common import timeutils  # noqa: E402
 from heat_conv.db import migration  # noqa: E402

@@ -13,7 +13,9 @@ def main():
 
     from oslo_log import log as logging
 
-    from heat_conv.cloud import client, faults, service
+    from heat_conv.cloud import client
+    from heat_conv.cloud import faults
+    from heat_conv.cloud import service
     from heat_conv.common import config
 
     config.parse_args(sys.argv[1:], prog='heat-conv-cloud')

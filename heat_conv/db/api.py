@@ -274,21 +274,6 @@ def resources_locked(stack_id):
         return rows
 
 
-def resources_unlock_dead(stack_id, dead_engine_ids):
-    """Free rows whose lock holder died mid-action (not those awaiting the observer)."""
-    if not dead_engine_ids:
-        return 0
-    with transaction() as session:
-        return _execute(session,
-            sa.update(models.Resource).where(
-                models.Resource.stack_id == stack_id,
-                models.Resource.engine_id.in_(list(dead_engine_ids)),
-                models.Resource.action_started_at.is_(None))
-            .values(engine_id=None, status='FAILED',
-                    status_reason='The engine acting on it stopped',
-                    atomic_key=models.Resource.atomic_key + 1)).rowcount
-
-
 def stack_last_activity(stack_id):
     """When anything of the stack last changed: its newest event."""
     with transaction() as session:

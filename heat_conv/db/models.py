@@ -225,3 +225,19 @@ class Service(Base):
     created_at = sa.Column(DateTime, nullable=False, default=timeutils.utcnow)
     updated_at = sa.Column(DateTime, nullable=True)
     deleted_at = sa.Column(DateTime, nullable=True)
+
+
+class ObserverLease(Base):
+    """Which observer process watches a stack, until when.
+
+    Leases spread stacks over observer processes without double work; a
+    dead observer's leases expire and are taken over.
+    """
+    __tablename__ = 'observer_lease'
+    __table_args__ = (
+        sa.Index('ix_observer_lease_observer', 'observer_id'),
+    )
+
+    stack_id = sa.Column(sa.String(36), primary_key=True)
+    observer_id = sa.Column(sa.String(36), nullable=False)
+    expires_at = sa.Column(DateTime, nullable=False)

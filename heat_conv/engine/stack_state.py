@@ -40,35 +40,31 @@ def purge(stack_id, keep_traversal=None):
 def fail(stack_id, traversal_id, reason):
     """A step of ``traversal_id`` failed: fail the stack and maybe roll back.
 
-    The stack moves to a traversal id that has no graph, so every other step
-    of the failed traversal stops where it is.
+    The stack moves to a new traversal id (the rollback's, or one with no
+    graph), so every other step of the failed traversal stops where it is.
+    Failing into a rollback is one write, so nobody sees the stack FAILED
+    and then, a moment later, rolling back.
     """
     stack = db_api.stack_get(stack_id)
     if stack.current_traversal != traversal_id:
         return False
+    failed_event = events.for_stack(stack, stack.action, 'FAILED', reason)
+    if stack.action in ('CREATE', 'UPDATE') and not stack.disable_rollback:
+        return begin(stack, 'ROLLBACK', stack.prev_raw_template_id,
+                     expected_traversal=traversal_id,
+                     reason=f'{reason}; rolling back',
+                     prior_events=[failed_event]) is not None
     values = {'status': 'FAILED', 'status_reason': reason,
               'current_traversal': str(uuid.uuid4())}
     if not db_api.stack_update(stack_id, values,
                                expected={'current_traversal': traversal_id}):
         return False
-    db_api.events_add([events.for_stack(stack, stack.action, 'FAILED', reason)])
-    if stack.action in ('CREATE', 'UPDATE') and not stack.disable_rollback:
-        start_rollback(stack_id, expected_traversal=values['current_traversal'])
+    db_api.events_add([failed_event])
     return True
 
 
-def start_rollback(stack_id, expected_traversal=None):
-    """Converge back onto the last template the stack fully reached.
-
-    A stack that never completed rolls back to the empty template.
-    """
-    stack = db_api.stack_get(stack_id)
-    return begin(stack, 'ROLLBACK', stack.prev_raw_template_id,
-                 expected_traversal=expected_traversal)
-
-
 def begin(stack, action, template_id, expected_traversal=False, reason=None,
-          extra=None):
+          extra=None, prior_events=()):
     """Supersede whatever traversal is running with a new one.
 
     One compare-and-swap write of the traversal id is all it takes: steps of
@@ -85,8 +81,8 @@ def begin(stack, action, template_id, expected_traversal=False, reason=None,
                                       else expected_traversal)}
     if not db_api.stack_update(stack.id, values, expected=expected):
         return None
-    db_api.events_add([events.for_stack(stack, action, 'IN_PROGRESS',
-                                        values['status_reason'])])
+    db_api.events_add(list(prior_events) + [
+        events.for_stack(stack, action, 'IN_PROGRESS', values['status_reason'])])
     rpc.cast('converge', stack_id=stack.id, traversal_id=traversal_id)
     return traversal_id
 

@@ -1,0 +1,37 @@
+"""Stack actions: ``POST .../actions`` with one action name as the only key."""
+from heat_conv.api import request_body
+from heat_conv.api import responses
+from heat_conv.api import stack_lookup
+from heat_conv.common import exception
+from heat_conv.engine import service
+
+ACTIONS = ('cancel_update', 'cancel_without_rollback', 'check', 'suspend', 'resume')
+
+
+class ActionController:
+
+    def action(self, req, ctx, tenant_id, stack_name, stack_id):
+        body = request_body.json_object(req)
+        if len(body) != 1:
+            raise exception.Invalid('Exactly one action is expected, as the only key '
+                                    'of the body; valid actions are: '
+                                    + ', '.join(ACTIONS))
+        (name,) = body
+        if name not in ACTIONS:
+            raise exception.Invalid(f'Invalid action {name!r}; valid actions are: '
+                                    + ', '.join(ACTIONS))
+        stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
+        if name == 'cancel_update':
+            service.cancel_update(ctx, stack.id, rollback=True)
+        elif name == 'cancel_without_rollback':
+            service.cancel_update(ctx, stack.id, rollback=False)
+        elif name == 'check' and hasattr(service, 'check_stack'):
+            service.check_stack(ctx, stack.id)
+        else:
+            raise exception.NotSupported(f'The stack action {name} is not supported yet')
+        return responses.empty(200)
+
+    def not_supported(self, req, ctx, tenant_id, stack_name, stack_id, **_):
+        stack_lookup.identified(ctx, stack_name, stack_id)
+        what = req.path_info.rstrip('/').split(f'/{stack_id}/', 1)[-1].split('/')[0]
+        raise exception.NotSupported(f'Stack {what} is not supported')

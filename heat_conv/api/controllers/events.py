@@ -1,0 +1,75 @@
+"""Events of a stack and of one of its resources."""
+from heat_conv.api import query
+from heat_conv.api import responses
+from heat_conv.api import stack_lookup
+from heat_conv.api.status_filter import StatusFilter
+from heat_conv.api.views import events as event_views
+from heat_conv.common import exception
+from heat_conv.db import api as db_api
+
+_FILTERS = ('resource_action', 'resource_status', 'resource_name', 'resource_type')
+# Events are ordered by when they happened; these keys all mean that.
+_SORT_KEYS = ('event_time', 'created_at', 'id')
+
+
+def _list(req, ctx, stack_name, stack_id, resource_name=None):
+    stack = stack_lookup.identified(ctx, stack_name, stack_id)
+    query.integer(req, 'nested_depth', 0)   # no nested stacks: accepted, moot
+    for key in query.comma_list(req, 'sort_keys') or []:
+        if key not in _SORT_KEYS:
+            raise exception.Invalid(f'Invalid sort key {key!r} for events; valid keys '
+                                    'are: ' + ', '.join(_SORT_KEYS))
+    sort_dir = query.choice(req, 'sort_dir', ('asc', 'desc'), 'asc')
+    limit = query.integer(req, 'limit')
+    marker = query.string(req, 'marker')
+    filters = {key: query.strings(req, key) for key in _FILTERS if query.strings(req, key)}
+    status_filter = None
+    if 'resource_status' in filters:
+        status_filter = StatusFilter(filters['resource_status'])
+        filters['resource_status'] = status_filter.statuses
+        if not status_filter.needs_narrowing:
+            status_filter = None
+    rows = db_api.event_list(stack.id, resource_name=resource_name, filters=filters,
+                             sort_dir=sort_dir,
+                             limit=None if status_filter else limit, marker=marker)
+    if status_filter:
+        rows = [row for row in rows
+                if status_filter.matches(row.resource_action, row.resource_status)]
+        rows = rows[:limit] if limit is not None else rows
+    return stack, rows
+
+
+class EventController:
+
+    def index(self, req, ctx, tenant_id, stack_name, stack_id):
+        stack, rows = _list(req, ctx, stack_name, stack_id)
+        return responses.json_response(
+            {'events': [event_views.event(req, stack, row) for row in rows]})
+
+    def index_for_resource(self, req, ctx, tenant_id, stack_name, stack_id,
+                           resource_name):
+        stack, rows = _list(req, ctx, stack_name, stack_id, resource_name)
+        if not rows and not req.GET:
+            names = {row.name for row in
+                     db_api.resources_of_stack(stack.id, include_deleted=True)}
+            if resource_name not in names:
+                raise exception.ResourceNotFound(resource_name, stack.name)
+        return responses.json_response(
+            {'events': [event_views.event(req, stack, row) for row in rows]})
+
+    def _one(self, ctx, stack_name, stack_id, event_id, resource_name=None):
+        stack = stack_lookup.identified(ctx, stack_name, stack_id)
+        row = db_api.event_get(stack.id, event_id)
+        if resource_name is not None and row.resource_name != resource_name:
+            raise exception.EventNotFound(event_id)
+        return stack, row
+
+    def show(self, req, ctx, tenant_id, stack_name, stack_id, resource_name, event_id):
+        stack, row = self._one(ctx, stack_name, stack_id, event_id, resource_name)
+        return responses.json_response(
+            {'event': event_views.event(req, stack, row, detail=True)})
+
+    def show_in_stack(self, req, ctx, tenant_id, stack_name, stack_id, event_id):
+        stack, row = self._one(ctx, stack_name, stack_id, event_id)
+        return responses.json_response(
+            {'event': event_views.event(req, stack, row, detail=True)})

@@ -1,0 +1,81 @@
+"""Dry runs: what a create would build, what an update would change."""
+from heat_conv.api import request_body
+from heat_conv.api import responses
+from heat_conv.api import stack_input
+from heat_conv.api import stack_lookup
+from heat_conv.api import stack_template
+from heat_conv.api import update_preview
+from heat_conv.api.views import resources as resource_views
+from heat_conv.db import api as db_api
+from heat_conv.engine import service
+
+
+def _merged_with_stored(stack, wanted):
+    """A PATCH's inputs completed from the stored target, as the engine does
+    for ``update_stack(existing=True)``."""
+    old = stack_template.raw(stack)
+    if old is None:
+        return wanted
+    if wanted.template is None:
+        wanted.template = old.template
+    wanted.files = dict(old.files or {}, **wanted.files)
+    if wanted.environment is None:
+        wanted.environment = old.environment
+    kept = {k: v for k, v in (old.parameters or {}).items()
+            if k not in wanted.clear_parameters}
+    wanted.params = dict(kept, **wanted.params)
+    return wanted
+
+
+class PreviewController:
+
+    def preview_create(self, req, ctx, tenant_id):
+        body = request_body.json_object(req)
+        name = stack_input.stack_name(body)
+        wanted = stack_input.parse(body)
+        tmpl, bound = service.validate_template(
+            wanted.template, wanted.files, wanted.environment, wanted.params,
+            stack_name=name, project_id=ctx.project_id)
+        required_by = update_preview.new_required_by(bound)
+        resources = [resource_views.planned(name, bound.resource(r).frozen(),
+                                            required_by[r], tenant=ctx.project_id)
+                     for r in bound.resource_names()]
+        parameters = dict(bound.parameters_for_display(),
+                          **{'OS::stack_id': 'None', 'OS::stack_name': name,
+                             'OS::project_id': ctx.project_id})
+        return responses.json_response({'stack': {
+            'id': 'None',
+            'stack_name': name,
+            'description': tmpl.description,
+            'template_description': tmpl.description,
+            'parameters': parameters,
+            'timeout_mins': wanted.timeout,
+            'disable_rollback': wanted.disable_rollback,
+            'tags': wanted.tags,
+            'stack_owner': ctx.user_id,
+            'parent': None,
+            'capabilities': [],
+            'notification_topics': [],
+            'links': [],
+            'resources': resources,
+        }})
+
+    def preview_update(self, req, ctx, tenant_id, stack_name, stack_id):
+        return self._preview_update(req, ctx, stack_name, stack_id, existing=False)
+
+    def preview_update_patch(self, req, ctx, tenant_id, stack_name, stack_id):
+        return self._preview_update(req, ctx, stack_name, stack_id, existing=True)
+
+    def _preview_update(self, req, ctx, stack_name, stack_id, existing):
+        stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
+        body = request_body.json_object(req)
+        wanted = stack_input.parse(body, template_required=not existing, defaults=False)
+        if existing:
+            wanted = _merged_with_stored(stack, stack_input.for_patch(wanted))
+        _, bound = service.validate_template(
+            wanted.template, wanted.files, wanted.environment, wanted.params,
+            stack_name=stack.name, stack_id=stack.id, project_id=stack.tenant)
+        rows = db_api.resources_of_stack(stack.id, include_deleted=True)
+        return responses.json_response(
+            {'resource_changes': update_preview.changes(stack, bound, rows)})
+

@@ -1,0 +1,113 @@
+"""A stack's resources: list, show, metadata, and marking one unhealthy."""
+from heat_conv.api import query
+from heat_conv.api import request_body
+from heat_conv.api import resource_rows
+from heat_conv.api import responses
+from heat_conv.api import stack_lookup
+from heat_conv.api.status_filter import StatusFilter
+from heat_conv.api.views import resources as resource_views
+from heat_conv.common import exception
+from heat_conv.db import api as db_api
+from heat_conv.engine import events
+
+# API filter -> how a row is compared.
+_FILTERS = {
+    'name': lambda row: row.name,
+    'resource_name': lambda row: row.name,
+    'type': lambda row: row.type,
+    'resource_type': lambda row: row.type,
+    'action': lambda row: row.action,
+    'resource_action': lambda row: row.action,
+    'id': lambda row: row.uuid,
+    'physical_resource_id': lambda row: row.physical_resource_id,
+}
+_STATUS_FILTERS = ('status', 'resource_status')
+
+
+def _load(stack_id):
+    """(every row, {name: shown row}, {name: required_by})."""
+    rows = db_api.resources_of_stack(stack_id, include_deleted=True)
+    shown = resource_rows.shown(rows)
+    return rows, shown, resource_rows.required_by(rows, shown)
+
+
+def _matches(row, filters):
+    for key, values in filters.items():
+        if key in _STATUS_FILTERS:
+            if not StatusFilter(values).matches(row.action, row.status):
+                return False
+        elif _FILTERS[key](row) not in values:
+            return False
+    return True
+
+
+class ResourceController:
+
+    def index(self, req, ctx, tenant_id, stack_name, stack_id):
+        stack = stack_lookup.identified(ctx, stack_name, stack_id)
+        # Nested stacks are not built here; the depth is accepted and moot.
+        query.integer(req, 'nested_depth', 0)
+        with_detail = query.boolean(req, 'with_detail')
+        filters = {key: set(query.strings(req, key))
+                   for key in (*_FILTERS, *_STATUS_FILTERS) if query.strings(req, key)}
+        _, shown, required_by = _load(stack.id)
+        return responses.json_response({'resources': [
+            resource_views.resource(req, stack, row, required_by[name], detail=with_detail)
+            for name, row in shown.items() if _matches(row, filters)]})
+
+    def _one(self, ctx, stack_name, stack_id, resource_name):
+        stack = stack_lookup.identified(ctx, stack_name, stack_id)
+        _, shown, required_by = _load(stack.id)
+        if resource_name not in shown:
+            raise exception.ResourceNotFound(resource_name, stack.name)
+        return stack, shown[resource_name], required_by[resource_name]
+
+    def show(self, req, ctx, tenant_id, stack_name, stack_id, resource_name):
+        stack, row, required_by = self._one(ctx, stack_name, stack_id, resource_name)
+        body = resource_views.resource(req, stack, row, required_by, detail=True,
+                                       with_attr=query.strings(req, 'with_attr'))
+        return responses.json_response({'resource': body})
+
+    def metadata(self, req, ctx, tenant_id, stack_name, stack_id, resource_name):
+        _, row, _ = self._one(ctx, stack_name, stack_id, resource_name)
+        return responses.json_response({'metadata': row.rsrc_metadata or {}})
+
+    def signal(self, req, ctx, tenant_id, stack_name, stack_id, resource_name):
+        self._one(ctx, stack_name, stack_id, resource_name)
+        raise exception.NotSupported('Resource signals are not supported')
+
+    def mark_unhealthy(self, req, ctx, tenant_id, stack_name, stack_id, resource_name):
+        """CHECK_FAILED with the user's reason; the next update replaces it."""
+        body = request_body.json_object(req)
+        unknown = sorted(set(body) - {'mark_unhealthy', 'resource_status_reason'})
+        if unknown:
+            raise exception.Invalid(f'Invalid key {unknown[0]!r}; expected mark_unhealthy '
+                                    'and resource_status_reason')
+        unhealthy = body.get('mark_unhealthy')
+        if not isinstance(unhealthy, bool):
+            raise exception.Invalid('mark_unhealthy must be true or false')
+        reason = body.get('resource_status_reason') or ''
+        if not isinstance(reason, str):
+            raise exception.Invalid('resource_status_reason must be a string')
+        stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
+        _, shown, _ = _load(stack.id)
+        row = shown.get(resource_name)
+        if row is None:
+            raise exception.ResourceNotFound(resource_name, stack.name)
+        if row.status == 'IN_PROGRESS' or row.engine_id is not None:
+            raise exception.Conflict(
+                f'Resource {resource_name} is {row.action}_{row.status}; try again '
+                'when its action has finished')
+        if unhealthy:
+            new_status, default_reason = 'FAILED', 'Marked unhealthy by the user'
+        elif row.action == 'CHECK' and row.status == 'FAILED':
+            new_status, default_reason = 'COMPLETE', 'Marked healthy by the user'
+        else:
+            return responses.empty(200)   # already healthy: nothing to change
+        reason = reason or default_reason
+        event = events.for_resource(row, 'CHECK', new_status, reason)
+        if not db_api.resource_set_check_status(row.id, row.atomic_key, new_status,
+                                                reason, event):
+            raise exception.Conflict(f'Resource {resource_name} changed while it was '
+                                     'being marked; try again')
+        return responses.empty(200)

@@ -1,0 +1,115 @@
+"""Stacks: list, create, show, update, delete, and name-only lookups."""
+import inspect
+from urllib import parse
+
+from heat_conv.api import auth
+from heat_conv.api import query
+from heat_conv.api import request_body
+from heat_conv.api import resource_rows
+from heat_conv.api import responses
+from heat_conv.api import stack_input
+from heat_conv.api import stack_listing
+from heat_conv.api import stack_lookup
+from heat_conv.api import stack_template
+from heat_conv.api.views import links
+from heat_conv.api.views import stacks as stack_views
+from heat_conv.common import exception
+from heat_conv.db import api as db_api
+from heat_conv.engine import service
+
+
+def _check_clearing_supported(existing):
+    # The engine may not take clear_parameters yet; ask rather than assume.
+    if not existing:
+        raise exception.Invalid('clear_parameters applies to PATCH updates only '
+                                '(openstack stack update --existing)')
+    if 'clear_parameters' not in inspect.signature(service.update_stack).parameters:
+        raise exception.NotSupported('clear_parameters is not supported yet')
+
+
+class StackController:
+
+    def index(self, req, ctx, tenant_id):
+        listing = stack_listing.Listing(req)
+        tenant = ctx.project_id
+        if listing.global_tenant:
+            auth.require_admin(ctx, 'list the stacks of every project')
+            tenant = None
+        rows, count = listing.run(tenant)
+        descriptions = db_api.raw_template_descriptions(
+            stack_template.raw_template_id(row) for row in rows)
+        body = {'stacks': [
+            stack_views.summary(req, row,
+                                descriptions.get(stack_template.raw_template_id(row)),
+                                include_project=listing.global_tenant)
+            for row in rows]}
+        if count is not None:
+            body['count'] = count
+        return responses.json_response(body)
+
+    def create(self, req, ctx, tenant_id):
+        body = request_body.json_object(req)
+        name = stack_input.stack_name(body)
+        wanted = stack_input.parse(body)
+        stack = service.create_stack(
+            ctx, name, wanted.template, params=wanted.params, files=wanted.files,
+            environment=wanted.environment, timeout=wanted.timeout,
+            disable_rollback=wanted.disable_rollback, tags=wanted.tags)
+        return responses.json_response({'stack': stack_views.identity(req, stack)},
+                                       status=201)
+
+    def lookup(self, req, ctx, tenant_id, stack_name, path=None):
+        """302 from a name-only (or id-only) path to the canonical one."""
+        stack = stack_lookup.find(ctx, stack_name)
+        location = links.stack_url(req, stack)
+        if path:
+            location += '/' + '/'.join(parse.quote(segment, safe='')
+                                       for segment in path.split('/'))
+        if req.query_string:
+            location += '?' + req.query_string
+        return responses.redirect(location)
+
+    def show(self, req, ctx, tenant_id, stack_name, stack_id):
+        stack = stack_lookup.identified(ctx, stack_name, stack_id)
+        resolve_outputs = query.boolean(req, 'resolve_outputs', True)
+        bound = stack_template.safe_bind(stack, stack_template.raw(stack))
+        outputs = None
+        if resolve_outputs:
+            outputs = []
+            if bound is not None and bound.outputs():
+                rows = db_api.resources_of_stack(stack.id)
+                refs, attrs = resource_rows.reference_data(resource_rows.shown(rows))
+                outputs = stack_template.outputs(bound, refs, attrs)
+        description = bound.template.description if bound is not None else ''
+        body = stack_views.detail(req, stack, description,
+                                  stack_template.display_parameters(stack, bound),
+                                  outputs)
+        return responses.json_response({'stack': body})
+
+    def update(self, req, ctx, tenant_id, stack_name, stack_id):
+        return self._update(req, ctx, stack_name, stack_id, existing=False)
+
+    def update_patch(self, req, ctx, tenant_id, stack_name, stack_id):
+        return self._update(req, ctx, stack_name, stack_id, existing=True)
+
+    def _update(self, req, ctx, stack_name, stack_id, existing):
+        stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
+        body = request_body.json_object(req)
+        wanted = stack_input.parse(body, template_required=not existing, defaults=False)
+        extra = {}
+        if existing:
+            wanted = stack_input.for_patch(wanted)
+        if wanted.clear_parameters:
+            _check_clearing_supported(existing)
+            extra['clear_parameters'] = wanted.clear_parameters
+        service.update_stack(
+            ctx, stack.id, template=wanted.template, params=wanted.params,
+            files=wanted.files, environment=wanted.environment, existing=existing,
+            timeout=wanted.timeout, disable_rollback=wanted.disable_rollback,
+            tags=wanted.tags, **extra)
+        return responses.empty(202)
+
+    def delete(self, req, ctx, tenant_id, stack_name, stack_id):
+        stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
+        service.delete_stack(ctx, stack.id)
+        return responses.empty(204)

@@ -1,0 +1,72 @@
+"""The JSON shape of a resource, as Heat's v1 API answers it."""
+from heat_conv.api.views import links
+from heat_conv.api.views.stacks import status
+from heat_conv.common import timeutils
+
+
+def resource_links(req, stack, name):
+    return [links.link(links.stack_url(req, stack, 'resources', name)),
+            links.link(links.stack_url(req, stack), 'stack')]
+
+
+def resource(req, stack, row, required_by, detail=False, with_attr=()):
+    out = {
+        'resource_name': row.name,
+        'logical_resource_id': row.name,
+        'physical_resource_id': row.physical_resource_id or '',
+        'resource_type': row.type,
+        'resource_status': status(row.action, row.status),
+        'resource_status_reason': row.status_reason or '',
+        'creation_time': timeutils.isotime(row.created_at),
+        'updated_time': timeutils.isotime(row.updated_at or row.created_at),
+        'required_by': list(required_by),
+        'links': resource_links(req, stack, row.name),
+    }
+    if detail:
+        attributes = dict(row.attributes_data or {})
+        for name in with_attr:
+            attributes.setdefault(name, None)
+        out['attributes'] = attributes
+        out['description'] = ''
+    return out
+
+
+def planned(stack_name, defn, required_by, stack_id='None', tenant=None):
+    """A resource a preview would create or change: Heat's engine-side shape
+    (action and status apart), with the properties it would get."""
+    return {
+        'resource_name': defn['name'],
+        'resource_type': defn['type'],
+        'resource_action': 'INIT',
+        'resource_status': 'COMPLETE',
+        'resource_status_reason': '',
+        'physical_resource_id': '',
+        'resource_identity': {'stack_name': stack_name, 'stack_id': stack_id,
+                              'tenant': tenant, 'path': f'/resources/{defn["name"]}'},
+        'stack_name': stack_name,
+        'required_by': list(required_by),
+        'properties': defn.get('properties') or {},
+        'description': '',
+        'metadata': defn.get('metadata') or {},
+    }
+
+
+def existing(stack, row, required_by):
+    """A stored resource in the same engine-side shape, for update previews."""
+    return {
+        'resource_name': row.name,
+        'resource_type': row.type,
+        'resource_action': row.action,
+        'resource_status': row.status,
+        'resource_status_reason': row.status_reason or '',
+        'physical_resource_id': row.physical_resource_id or '',
+        'resource_identity': {'stack_name': stack.name, 'stack_id': stack.id,
+                              'tenant': stack.tenant, 'path': f'/resources/{row.name}'},
+        'stack_name': stack.name,
+        'required_by': list(required_by),
+        'properties': row.properties_data or {},
+        'description': '',
+        'metadata': row.rsrc_metadata or {},
+        'creation_time': timeutils.isotime(row.created_at),
+        'updated_time': timeutils.isotime(row.updated_at or row.created_at),
+    }

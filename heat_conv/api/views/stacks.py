@@ -1,0 +1,59 @@
+"""The JSON shapes of stacks, as Heat's v1 API answers them."""
+from heat_conv.api.views import links
+from heat_conv.common import timeutils
+
+
+def status(action, state):
+    """Heat joins action and status: ``CREATE_IN_PROGRESS``."""
+    return f'{action}_{state}'
+
+
+def _updated_time(stack):
+    # Heat's updated_time is when the stack was last updated; the row's
+    # updated_at also moves with every status change of its creation.
+    if stack.action in ('INIT', 'CREATE'):
+        return None
+    return timeutils.isotime(stack.updated_at)
+
+
+def identity(req, stack):
+    """What create answers: ``{"id", "links"}``."""
+    return {'id': stack.id, 'links': links.stack_links(req, stack)}
+
+
+def summary(req, stack, description, include_project=False):
+    """A stack as listed."""
+    out = {
+        'id': stack.id,
+        'links': links.stack_links(req, stack),
+        'stack_name': stack.name,
+        'description': description or '',
+        'stack_status': status(stack.action, stack.status),
+        'stack_status_reason': stack.status_reason or '',
+        'creation_time': timeutils.isotime(stack.created_at),
+        'updated_time': _updated_time(stack),
+        'deletion_time': timeutils.isotime(stack.deleted_at),
+        'stack_owner': stack.username,
+        'parent': stack.owner_id,
+        'stack_user_project_id': None,
+        'tags': list(stack.tags) if stack.tags else None,
+    }
+    if include_project:
+        out['project'] = stack.tenant
+    return out
+
+
+def detail(req, stack, description, parameters, outputs=None):
+    """A stack as shown; ``outputs`` None leaves them out (resolve_outputs=False)."""
+    out = summary(req, stack, description)
+    out.update({
+        'template_description': description or '',
+        'parameters': parameters,
+        'timeout_mins': stack.timeout,
+        'disable_rollback': bool(stack.disable_rollback),
+        'capabilities': [],
+        'notification_topics': [],
+    })
+    if outputs is not None:
+        out['outputs'] = outputs
+    return out

@@ -1,0 +1,27 @@
+"""WSGI entry point for running the API under a WSGI server (uWSGI,
+mod_wsgi, gunicorn): ``heat_conv.wsgi.api:application``.
+
+The configuration is read from the usual oslo.config places
+(/etc/heat_conv/heat_conv.conf, ...); HEAT_CONV_CONFIG_FILE, a
+comma-separated list of files, overrides them.
+"""
+import os
+
+from oslo_service import backend
+
+# Before anything imports oslo.messaging (through heat_conv.common.config),
+# or oslo.service would pick its eventlet backend.
+backend.init_backend(backend.BackendType.THREADING)
+
+from heat_conv.api import app  # noqa: E402
+from heat_conv.common import config  # noqa: E402
+
+
+def init_application():
+    files = os.environ.get('HEAT_CONV_CONFIG_FILE')
+    default_files = [f for f in files.split(',') if f] if files else None
+    config.parse_args([], default_config_files=default_files, prog='heat-conv-api')
+    return app.make_app()
+
+
+application = init_application()

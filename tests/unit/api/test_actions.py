@@ -1,0 +1,59 @@
+"""Stack actions: cancel with and without rollback; the unsupported ones."""
+import pytest
+
+from heat_conv.db import api as db_api
+
+from .helpers import assert_fault
+
+
+def test_cancel_update_rolls_back(api, stack, casts):
+    resp = api.post(stack[2] + '/actions', {'cancel_update': None})
+    assert resp.status_int == 200
+    row = db_api.stack_get(stack[1])
+    assert (row.action, row.status) == ('ROLLBACK', 'IN_PROGRESS')
+    assert casts.methods() == ['converge', 'converge']
+
+
+def test_cancel_without_rollback_stops(api, stack, casts):
+    resp = api.post(stack[2] + '/actions', {'cancel_without_rollback': None})
+    assert resp.status_int == 200
+    row = db_api.stack_get(stack[1])
+    assert (row.action, row.status) == ('CREATE', 'FAILED')
+    assert casts.methods() == ['converge']
+
+
+def test_cancel_when_nothing_runs_is_400(api, stack):
+    db_api.stack_update(stack[1], {'status': 'COMPLETE'})
+    assert_fault(api.post(stack[2] + '/actions', {'cancel_update': None}), 400,
+                 'ActionNotAllowed', 'CREATE_COMPLETE')
+
+
+@pytest.mark.parametrize('action', ['suspend', 'resume', 'check'])
+def test_unsupported_actions_are_400(api, stack, action):
+    assert_fault(api.post(stack[2] + '/actions', {action: None}), 400, 'NotSupported',
+                 action)
+
+
+@pytest.mark.parametrize('body, contains', [
+    ({}, 'Exactly one action'),
+    ({'cancel_update': None, 'check': None}, 'Exactly one action'),
+    ({'explode': None}, 'Invalid action'),
+])
+def test_bad_action_bodies_are_400(api, stack, body, contains):
+    assert_fault(api.post(stack[2] + '/actions', body), 400, contains=contains)
+
+
+def test_malformed_action_body_is_400(api, stack):
+    assert_fault(api.post(stack[2] + '/actions', raw=b'cancel'), 400, contains='JSON')
+
+
+def test_action_on_foreign_stack_is_404(api, stack, casts):
+    assert_fault(api.as_tenant('t2').post(stack[2] + '/actions', {'cancel_update': None}),
+                 404)
+    assert casts.methods() == ['converge']
+
+
+@pytest.mark.parametrize('sub', ['abandon', 'export', 'snapshots', 'snapshots/1'])
+def test_unsupported_stack_operations_are_400(api, stack, sub):
+    assert_fault(api.request('GET' if sub != 'abandon' else 'DELETE',
+                             f'{stack[2]}/{sub}'), 400, 'NotSupported')

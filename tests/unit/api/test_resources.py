@@ -1,0 +1,160 @@
+"""Resources: which row shows, list filters, show, metadata, mark unhealthy."""
+import pytest
+
+from heat_conv.db import api as db_api
+
+from . import helpers
+from .helpers import assert_fault
+
+
+def _list(api, path, query=''):
+    resp = api.get(f'{path}/resources{query}')
+    assert resp.status_int == 200, resp.body
+    return {r['resource_name']: r for r in resp.json['resources']}
+
+
+def test_list_shows_heat_shaped_resources(api, stack):
+    name, stack_id, path = stack
+    helpers.build(stack_id)
+    resources = _list(api, path)
+    assert set(resources) == {'first', 'second'}
+    first = resources['first']
+    assert first['logical_resource_id'] == 'first'
+    assert first['physical_resource_id'] == 'phys-first'
+    assert first['resource_type'] == 'OS::Heat::TestResource'
+    assert first['resource_status'] == 'CREATE_COMPLETE'
+    assert first['resource_status_reason'] == 'state changed'
+    assert first['required_by'] == ['second']
+    assert resources['second']['required_by'] == []
+    base = f'http://localhost/v1/t1{path}'
+    assert first['links'] == [{'href': f'{base}/resources/first', 'rel': 'self'},
+                              {'href': base, 'rel': 'stack'}]
+    assert 'attributes' not in first
+
+
+def test_list_with_detail_has_attributes(api, stack):
+    helpers.build(stack[1], value='v')
+    resources = _list(api, stack[2], '?with_detail=True&nested_depth=2')
+    assert resources['first']['attributes'] == {'output': 'v'}
+
+
+def test_list_filters(api, stack):
+    _, stack_id, path = stack
+    helpers.build(stack_id)
+    helpers.add_row(stack_id, 'third', type='OS::Heat::None', action='UPDATE',
+                    status='FAILED')
+    assert set(_list(api, path, '?name=first&name=third')) == {'first', 'third'}
+    assert set(_list(api, path, '?status=FAILED')) == {'third'}
+    assert set(_list(api, path, '?status=CREATE_COMPLETE')) == {'first', 'second'}
+    assert set(_list(api, path, '?type=OS::Heat::None')) == {'third'}
+    assert set(_list(api, path, '?action=UPDATE')) == {'third'}
+    assert set(_list(api, path, '?physical_resource_id=phys-second')) == {'second'}
+
+
+def test_the_newest_built_row_of_a_name_is_shown(api, stack):
+    _, stack_id, path = stack
+    old, _ = helpers.build(stack_id)
+    # A replacement is being built while the old row still exists...
+    helpers.add_row(stack_id, 'first', action='CREATE', status='IN_PROGRESS',
+                    physical_id='phys-new', replaces=old.id)
+    assert _list(api, path)['first']['physical_resource_id'] == 'phys-new'
+    # ...and a placeholder not yet started does not hide what exists.
+    helpers.add_row(stack_id, 'first', action='INIT', status='COMPLETE')
+    assert _list(api, path)['first']['resource_status'] == 'CREATE_IN_PROGRESS'
+
+
+def test_placeholder_alone_shows_as_init_complete(api, stack):
+    helpers.add_row(stack[1], 'first', action='INIT', status='COMPLETE')
+    assert _list(api, stack[2])['first']['resource_status'] == 'INIT_COMPLETE'
+
+
+def test_deleted_rows_are_not_shown(api, stack):
+    helpers.add_row(stack[1], 'first', action='DELETE', status='COMPLETE')
+    helpers.add_row(stack[1], 'second', action='DELETE', status='IN_PROGRESS')
+    assert set(_list(api, stack[2])) == {'second'}
+
+
+def test_show(api, stack):
+    _, stack_id, path = stack
+    helpers.build(stack_id, value='v')
+    resp = api.get(f'{path}/resources/first?with_attr=extra&with_attr=output')
+    resource = resp.json['resource']
+    assert resource['attributes'] == {'output': 'v', 'extra': None}
+    assert resource['required_by'] == ['second']
+    assert resource['resource_status'] == 'CREATE_COMPLETE'
+
+
+def test_show_unknown_resource_or_stack_is_404(api, stack):
+    helpers.build(stack[1])
+    assert_fault(api.get(f'{stack[2]}/resources/nope'), 404, 'ResourceNotFound')
+    assert_fault(api.as_tenant('t2').get(f'{stack[2]}/resources/first'), 404,
+                 'StackNotFound')
+    assert_fault(api.get(f'/stacks/x/{stack[1]}/resources'), 404)
+
+
+def test_metadata(api, stack):
+    helpers.add_row(stack[1], 'first', rsrc_metadata={'k': 'v'})
+    assert api.get(f'{stack[2]}/resources/first/metadata').json == {'metadata': {'k': 'v'}}
+
+
+def test_signal_is_not_supported(api, stack):
+    helpers.build(stack[1])
+    assert_fault(api.post(f'{stack[2]}/resources/first/signal', {}), 400, 'NotSupported')
+
+
+# --- mark unhealthy --------------------------------------------------------
+
+
+def _mark(api, stack, name='first', **body):
+    return api.patch(f'{stack[2]}/resources/{name}', body)
+
+
+def test_mark_unhealthy_sets_check_failed_with_an_event(api, stack):
+    first, _ = helpers.build(stack[1])
+    resp = _mark(api, stack, mark_unhealthy=True, resource_status_reason='broken disk')
+    assert resp.status_int == 200
+    row = db_api.resource_get(first.id)
+    assert (row.action, row.status, row.status_reason) == ('CHECK', 'FAILED', 'broken disk')
+    assert row.atomic_key == first.atomic_key + 1
+    events = api.get(f'{stack[2]}/resources/first/events').json['events']
+    assert events[-1]['resource_status'] == 'CHECK_FAILED'
+    assert events[-1]['resource_status_reason'] == 'broken disk'
+
+
+def test_mark_healthy_again(api, stack):
+    first, _ = helpers.build(stack[1])
+    _mark(api, stack, mark_unhealthy=True, resource_status_reason='')
+    assert db_api.resource_get(first.id).status_reason == 'Marked unhealthy by the user'
+    assert _mark(api, stack, mark_unhealthy=False).status_int == 200
+    assert db_api.resource_get(first.id).status == 'COMPLETE'
+    # Marking a healthy resource healthy changes nothing.
+    assert _mark(api, stack, 'second', mark_unhealthy=False).status_int == 200
+    assert db_api.resource_get(first.id).action == 'CHECK'
+
+
+@pytest.mark.parametrize('body, contains', [
+    ({}, 'mark_unhealthy'),
+    ({'mark_unhealthy': 'yes'}, 'mark_unhealthy'),
+    ({'mark_unhealthy': True, 'resource_status_reason': 5}, 'resource_status_reason'),
+    ({'mark_unhealthy': True, 'colour': 'red'}, 'colour'),
+])
+def test_mark_unhealthy_rejects_bad_bodies(api, stack, body, contains):
+    helpers.build(stack[1])
+    assert_fault(_mark(api, stack, **body), 400, contains=contains)
+
+
+def test_mark_unhealthy_of_a_busy_resource_is_409(api, stack):
+    helpers.add_row(stack[1], 'first', status='IN_PROGRESS', engine_id='engine-1')
+    assert_fault(_mark(api, stack, mark_unhealthy=True), 409)
+
+
+def test_mark_unhealthy_of_unknown_resource_is_404(api, stack):
+    assert_fault(_mark(api, stack, 'nope', mark_unhealthy=True), 404, 'ResourceNotFound')
+    assert_fault(api.as_tenant('t2').patch(f'{stack[2]}/resources/first',
+                                           {'mark_unhealthy': True}), 404)
+
+
+def test_mark_unhealthy_loses_to_a_concurrent_engine_write(api, stack, monkeypatch):
+    helpers.build(stack[1])
+    monkeypatch.setattr(db_api, 'resource_set_check_status', lambda *a: False)
+    assert_fault(_mark(api, stack, mark_unhealthy=True), 409, contains='try again')
