@@ -3,8 +3,10 @@
 The fields are the ones python-heatclient sends: ``template`` (a mapping
 or YAML/JSON text) or ``template_url``, ``files``, ``environment`` plus
 ``environment_files`` (names in ``files``, merged in order), ``parameters``,
-``timeout_mins``, ``disable_rollback`` and ``tags``. Each is checked here so
-a wrong one is a 400 naming the field.
+``timeout_mins``, ``disable_rollback``, ``tags`` and, on update, ``converge``
+(``openstack stack update --converge``). heat-conv's own ``auto_heal`` may be
+given as a field or as the tag ``auto-heal`` (which heatclient can send).
+Each is checked here so a wrong one is a 400 naming the field.
 """
 import dataclasses
 import re
@@ -35,6 +37,10 @@ class StackInput:
     disable_rollback: bool | None = None
     tags: list | None = None
     clear_parameters: list = dataclasses.field(default_factory=list)
+    converge: bool = False
+    auto_heal: bool | None = None
+
+AUTO_HEAL_TAG = 'auto-heal'
 
 
 def parse(body, template_required=True, defaults=True):
@@ -56,6 +62,12 @@ def parse(body, template_required=True, defaults=True):
                                        True if defaults else None)
     result.tags = _tags(body)
     result.clear_parameters = _names(body, 'clear_parameters')
+    result.converge = _boolean(body, 'converge', False)
+    result.auto_heal = _boolean(body, 'auto_heal', None)
+    if result.tags is not None and result.auto_heal is None:
+        result.auto_heal = AUTO_HEAL_TAG in result.tags
+    if result.auto_heal is None and defaults:
+        result.auto_heal = False
     return result
 
 

@@ -16,6 +16,8 @@ def main():
 
     from oslo_log import log as logging
 
+    from heat_conv.api import app as api_app   # also registers [api]
+    from heat_conv.api import server as api_server
     from heat_conv.cloud import client as cloud_client
     from heat_conv.cloud import faults
     from heat_conv.cloud import service as cloud_service
@@ -29,51 +31,66 @@ def main():
     log = logging.getLogger('heat_conv.cmd.all')
     conf = config.CONF
 
-    migration.upgrade(session.get_engine())
-    log.info('database ready at %s', conf.database.connection)
-
-    stoppers = []
-    if not conf.cloud.url:
-        store = cloud_client.get_store()
-        cloud = cloud_service.serve(conf.cloud.bind_host, conf.cloud.bind_port, store,
-                                    faults.FaultPolicy.from_conf())
-        stoppers.append(cloud.stop)
-        log.info('simulated cloud listening on %s', cloud.url)
-
-    engine = engine_server.EngineService()
-    engine.start()
-    stoppers.append(engine.stop)
-
-    observer = observer_service.ObserverService()
-    observer.start()
-    stoppers.append(observer.stop)
-
-    from heat_conv.api import server as api_server
-    api = api_server.serve(conf.api.bind_host, conf.api.bind_port)
-    stoppers.append(api.stop)
-    log.info('API listening on http://%s:%s/v1/<tenant>', conf.api.bind_host,
-             conf.api.bind_port)
-    print(f'heat-conv is running: API http://{conf.api.bind_host}:{conf.api.bind_port}'
-          f'/v1/admin, simulated cloud {conf.cloud.url or cloud.url}. Ctrl-C stops it.',
-          flush=True)
-
     stop_requested = threading.Event()
 
     def _request_stop(signum, frame):
+        # Only flag it: stopping joins threads, which a handler must not do.
         stop_requested.set()
 
     signal.signal(signal.SIGINT, _request_stop)
     signal.signal(signal.SIGTERM, _request_stop)
-    while not stop_requested.wait(1.0):
-        pass
-    log.info('stopping')
-    for stop in reversed(stoppers):
-        try:
-            stop()
-        except Exception:   # keep stopping the rest
-            log.exception('error while stopping')
+
+    # Whatever has started is stopped on the way out, in reverse order, even
+    # when a later part fails to start: the engine's and observer's threads
+    # would otherwise keep a half-started process alive.
+    stoppers = []
+    servers = []
+    code = 1
+    try:
+        migration.upgrade(session.get_engine())
+        log.info('database ready at %s', conf.database.connection)
+
+        cloud_url = conf.cloud.url
+        if not cloud_url:
+            store = cloud_client.get_store()
+            stoppers.append(store.close)   # last: the engine and observer use it
+            cloud = cloud_service.serve(conf.cloud.bind_host, conf.cloud.bind_port,
+                                        store, faults.FaultPolicy.from_conf())
+            stoppers.append(cloud.stop)
+            servers.append(cloud)
+            cloud_url = cloud.url
+            log.info('simulated cloud listening on %s', cloud_url)
+
+        engine = engine_server.EngineService()
+        stoppers.append(engine.stop)
+        engine.start()
+
+        observer = observer_service.ObserverService()
+        stoppers.append(observer.stop)
+        observer.start()
+
+        api = api_server.serve(api_app.make_app(), conf.api.bind_host,
+                               conf.api.bind_port, threads=conf.api.threads)
+        stoppers.append(api.stop)
+        servers.append(api)
+        print(f'heat-conv is running: API {api.url}/v1/admin, simulated cloud '
+              f'{cloud_url}. Ctrl-C stops it.', flush=True)
+
+        code = 0
+        while not stop_requested.wait(0.5):
+            if any(server.wait(0) for server in servers):
+                log.error('a server stopped unexpectedly')
+                code = 1
+                break
+    finally:
+        log.info('stopping')
+        for stop in reversed(stoppers):
+            try:
+                stop()
+            except Exception:   # keep stopping the rest
+                log.exception('error while stopping')
     print('heat-conv stopped.', flush=True)
-    return 0
+    return code
 
 
 if __name__ == '__main__':

@@ -69,6 +69,9 @@ class Stack(TimestampMixin, Base):
     timeout = sa.Column(sa.Integer, nullable=True)
     disable_rollback = sa.Column(sa.Boolean, nullable=False, default=True)
     auto_heal = sa.Column(sa.Boolean, nullable=False, default=False)
+    # The running traversal compares each resource with reality (stack check,
+    # update --converge) instead of with what was last stored.
+    observe_reality = sa.Column(sa.Boolean, nullable=False, default=False)
     tags = sa.Column(Json, nullable=True)
     owner_id = sa.Column(sa.String(36), sa.ForeignKey('stack.id'), nullable=True)
     parent_resource_name = sa.Column(sa.String(255), nullable=True)

@@ -5,6 +5,8 @@ each case below ends without side effects or with the same outcome.
 """
 import logging
 
+from heat_conv.cloud import client as cloud_client
+from heat_conv.cloud import retry
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
 from heat_conv.engine import resource_action
@@ -45,9 +47,12 @@ def _update_node(row, step, definition, inputs):
             elif replacement.engine_id is None and replacement.status == 'FAILED':
                 _update_node(replacement, step, definition, inputs)   # resume it
             return
-    if (row.traversal_id == step.traversal_id and row.status == 'COMPLETE'
-            and row.action != 'INIT'):
+    if (row.traversal_id == step.traversal_id and row.action != 'INIT'
+            and (row.status == 'COMPLETE' or row.action == 'CHECK')):
         finish(row, step)                   # redelivered after completion
+        return
+    if definition.get('check'):
+        _check(row, step)
         return
 
     refs, attrs, requires = _collate(inputs)
@@ -68,7 +73,8 @@ def _update_node(row, step, definition, inputs):
         # the engine acting on the row died. Resume that action.
         _resume(row, step, properties)
         return
-    action = _choose_action(row, definition, properties)
+    reality = _observe(row, definition)
+    action = _choose_action(row, definition, properties, reality)
     if action == 'REPLACE':
         _replace(row, step, definition, properties)
         return
@@ -78,15 +84,16 @@ def _update_node(row, step, definition, inputs):
     _act(row, step, action, properties)
 
 
-def _choose_action(row, definition, properties):
+def _choose_action(row, definition, properties, reality=None):
     if row.action == 'INIT' or (row.status == 'FAILED' and
                                 not row.physical_resource_id):
         return 'CREATE'
-    if row.type != definition['type'] or row.status == 'FAILED':
+    if row.type != definition['type'] or row.status == 'FAILED' \
+            or reality == 'DELETED':
         return 'REPLACE'
     old = row.properties_data or {}
     if old == properties:
-        return 'NONE'
+        return 'UPDATE' if reality == 'MODIFIED' else 'NONE'
     plugin = resource_action.plugin_for(row, properties)
     return 'REPLACE' if plugin.needs_replace(old) else 'UPDATE'
 
@@ -118,6 +125,35 @@ def _resume(row, step, properties):
                 started=True), step)
         return
     _act(row, step, action, properties)
+
+
+def _observe(row, definition):
+    """In a convergence from reality, how the resource's object has drifted."""
+    if not definition.get('observe') or row.status != 'COMPLETE' \
+            or not row.physical_resource_id:
+        return None
+    plugin = resource_action.plugin_for(row)
+    if not getattr(plugin, 'observed', False):
+        return None
+    try:
+        obj = retry.call(plugin.cloud.get, row.physical_resource_id)
+    except cloud_client.CloudNotFound:
+        obj = None
+    status, _ = plugin.drift(row.properties_data or {}, obj)
+    return status
+
+
+def _check(row, step):
+    """Stack check: ask reality, record CHECK_COMPLETE or CHECK_FAILED."""
+    if resource_action.lock(row, step, 'CHECK') is None:
+        return
+    plugin = resource_action.plugin_for(row)
+    try:
+        outcome = plugin.check()
+    except Exception as exc:   # a plugin bug fails the check, not the worker
+        outcome = base.Failed(f'{type(exc).__name__}: {exc}')
+    after_action(resource_action.settle(row, step, 'CHECK', plugin, outcome,
+                                        started=True), step)
 
 
 def _replace(row, step, definition, properties):
@@ -189,10 +225,11 @@ def after_action(result, step):
         current = db_api.stack_get(step.stack_id).current_traversal
         sync_point.retrigger(step.stack_id, current, result.row.id)
         return
-    if result.status == 'FAILED':
+    if result.status == 'FAILED' and result.row.action != 'CHECK':
         stack_state.fail(step.stack_id, step.traversal_id,
                          f'Resource {result.row.action} failed: {result.reason}')
         return
+    # A failed check is a finding, not a fault: the other checks go on.
     finish(result.row, step)
 
 

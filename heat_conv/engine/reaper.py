@@ -60,7 +60,8 @@ def run_once():
         if not orphaned and _stalled(stack, now):
             LOG.warning('stack %s made no progress; restarting its traversal', stack.id)
             stack_state.begin(stack, stack.action, stack.raw_template_id,
-                              reason=stack.status_reason)
+                              reason=stack.status_reason,
+                              extra={'observe_reality': stack.observe_reality})
 
 
 def release_orphan(row, current_traversal):

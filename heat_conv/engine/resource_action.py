@@ -120,6 +120,9 @@ def settle(row, step, action, plugin, outcome, started=False):
     else:
         if action != 'DELETE':
             values['attributes_data'] = plugin.attributes()
+        if action in ('CREATE', 'UPDATE'):
+            # Just made to match the template; the observer will confirm.
+            values.update(drift_status='IN_SYNC', drift_detail=None)
         values.update(status='COMPLETE', status_reason='state changed')
         status = 'COMPLETE'
     pending_events.append(events.for_resource(row, action, status,

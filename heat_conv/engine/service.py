@@ -35,7 +35,8 @@ def validate_template(template, files=None, environment=None, params=None,
 
 
 def create_stack(ctx, name, template, params=None, files=None, environment=None,
-                 timeout=None, disable_rollback=True, tags=None, stack_id=None):
+                 timeout=None, disable_rollback=True, tags=None, stack_id=None,
+                 auto_heal=False):
     tenant = ctx.project_id
     try:
         db_api.stack_get_by_name(tenant, name)
@@ -48,7 +49,8 @@ def create_stack(ctx, name, template, params=None, files=None, environment=None,
                                              params)
     values = {'name': name, 'tenant': tenant, 'username': ctx.user_id,
               'action': 'INIT', 'status': 'COMPLETE', 'timeout': timeout,
-              'disable_rollback': bool(disable_rollback), 'tags': tags}
+              'disable_rollback': bool(disable_rollback), 'tags': tags,
+              'auto_heal': bool(auto_heal)}
     if stack_id:
         values['id'] = stack_id
     stack = db_api.stack_create(values)
@@ -58,11 +60,15 @@ def create_stack(ctx, name, template, params=None, files=None, environment=None,
 
 def update_stack(ctx, stack_id, template=None, params=None, files=None,
                  environment=None, existing=False, timeout=None,
-                 disable_rollback=None, tags=None):
+                 disable_rollback=None, tags=None, converge=False, auto_heal=None,
+                 clear_parameters=None):
     """Converge the stack onto a new template.
 
     With ``existing`` (PATCH), anything not given is taken from the stored
-    target: template, files, environment, and parameters (merged).
+    target: template, files, environment (the given one merged onto it), and
+    parameters (merged, less ``clear_parameters``). With
+    ``converge``, each resource is compared with reality rather than with
+    what was last stored, so drifted resources are repaired.
     """
     stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
     _check_updatable(stack)
@@ -71,8 +77,10 @@ def update_stack(ctx, stack_id, template=None, params=None, files=None,
     if existing and old is not None:
         template = old.template if template is None else template
         files = dict(old.files or {}, **(files or {}))
-        environment = old.environment if environment is None else environment
+        environment = _merge_environment(old.environment or {}, _env(environment))
         params = dict(old.parameters or {}, **(params or {}))
+        for name in clear_parameters or ():
+            params.pop(name, None)
     if template is None:
         raise exception.Invalid('A template is required for a stack update')
     tmpl, bound = validate_template(template, files, environment, params,
@@ -82,7 +90,9 @@ def update_stack(ctx, stack_id, template=None, params=None, files=None,
         _check_immutable(bound, old, stack)
     template_id = db_api.raw_template_create(tmpl.to_dict(), files, _env(environment),
                                              params)
-    extra = {}
+    extra = {'observe_reality': bool(converge)}
+    if auto_heal is not None:
+        extra['auto_heal'] = bool(auto_heal)
     if timeout is not None:
         extra['timeout'] = timeout
     if disable_rollback is not None:
@@ -135,6 +145,18 @@ def _check_immutable(bound, old, stack):
     bound.check_immutable(old.parameters or {})
 
 
+def _merge_environment(stored, given):
+    """Heat's PATCH semantics: sections of ``given`` update the stored ones."""
+    merged = {key: (dict(value) if isinstance(value, dict) else value)
+              for key, value in stored.items()}
+    for key, value in (given or {}).items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key].update(value)
+        else:
+            merged[key] = value
+    return merged
+
+
 def _env(environment):
     if environment is None:
         return {}
@@ -142,3 +164,33 @@ def _env(environment):
         import yaml
         return yaml.safe_load(environment) or {}
     return environment
+
+
+def check_stack(ctx, stack_id):
+    """Ask reality about every resource: CHECK_COMPLETE or CHECK_FAILED."""
+    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+    if stack.status == 'IN_PROGRESS':
+        raise exception.ActionInProgress(stack.name, stack.action)
+    if stack.action == 'DELETE' or stack.raw_template_id is None:
+        raise exception.ActionNotAllowed(
+            f'Stack {stack.name} has nothing to check')
+    if stack_state.begin(stack, 'CHECK', stack.raw_template_id,
+                         extra={'observe_reality': True}) is None:
+        raise exception.Conflict('The stack changed; try again')
+    return db_api.stack_get(stack.id)
+
+
+def heal_stack(stack_id):
+    """The observer found drift: converge an auto-heal stack from reality.
+
+    Only a settled, healthy stack is healed; a failed one waits for its user,
+    so a resource that cannot be repaired does not loop forever.
+    """
+    stack = db_api.stack_get(stack_id)
+    if not stack.auto_heal or stack.deleted_at is not None:
+        return None
+    if stack.status != 'COMPLETE' or stack.action in ('DELETE', 'INIT'):
+        return None
+    return stack_state.begin(stack, 'UPDATE', stack.raw_template_id,
+                             reason='Drift detected: converging from reality',
+                             extra={'observe_reality': True})

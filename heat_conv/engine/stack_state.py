@@ -17,7 +17,12 @@ def complete(stack_id, traversal_id):
         return False
     values = {'status': 'COMPLETE',
               'status_reason': f'Stack {stack.action} completed successfully'}
-    if stack.action == 'DELETE':
+    if stack.action == 'CHECK':
+        failed = db_api.resources_failed_in(stack_id, traversal_id)
+        if failed:
+            values = {'status': 'FAILED', 'status_reason': 'Resource CHECK failed: ' +
+                      '; '.join(f'{r.name}: {r.status_reason}' for r in failed)}
+    elif stack.action == 'DELETE':
         values['deleted_at'] = timeutils.utcnow()
     elif stack.action in ('CREATE', 'UPDATE', 'ROLLBACK'):
         # The rollback target from now on is what the stack just reached.
@@ -25,7 +30,7 @@ def complete(stack_id, traversal_id):
     if not db_api.stack_update(stack_id, values,
                                expected={'current_traversal': traversal_id}):
         return False
-    db_api.events_add([events.for_stack(stack, stack.action, 'COMPLETE',
+    db_api.events_add([events.for_stack(stack, stack.action, values['status'],
                                         values['status_reason'])])
     purge(stack_id)
     return True
@@ -72,7 +77,8 @@ def begin(stack, action, template_id, expected_traversal=False, reason=None,
     None when the stack changed under us.
     """
     traversal_id = str(uuid.uuid4())
-    values = dict(extra or {}, action=action, status='IN_PROGRESS',
+    values = dict({'observe_reality': False}, **(extra or {}))
+    values.update(action=action, status='IN_PROGRESS',
                   status_reason=reason or f'Stack {action} started',
                   current_traversal=traversal_id, raw_template_id=template_id,
                   traversal_started_at=timeutils.utcnow())

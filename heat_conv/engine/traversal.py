@@ -48,8 +48,7 @@ def converge(stack_id, traversal_id):
 
     def make_graph(created):
         current.update(created)
-        plan.update(_plan(stack.raw_template_id, current, definitions, dependencies,
-                          rows))
+        plan.update(_plan(stack, current, definitions, dependencies, rows))
         return plan['edges'], plan['sync_points']
 
     if db_api.traversal_store(stack_id, traversal_id, new_rows, make_graph) is None:
@@ -63,17 +62,22 @@ def converge(stack_id, traversal_id):
                  definition=plan['definitions'][node], inputs=[])
 
 
-def _plan(template_id, current, definitions, dependencies, rows):
+def _plan(stack, current, definitions, dependencies, rows):
     """Edges, sync points and leaves of the graph, as stored and cast."""
     existing = [graph.ExistingRow(r.id, r.requires or [], r.replaces) for r in rows]
     nodes, edges = graph.build(current, dependencies, existing)
     counts = graph.predecessor_counts(nodes, edges)
     current_ids = set(current.values())
-    node_definitions = {(row_id, True): dict(definitions[name], template_id=template_id)
+    # How each update node judges its resource: a check only asks reality;
+    # observe_reality compares with reality instead of the stored state.
+    mode = {'check': stack.action == 'CHECK', 'observe': stack.observe_reality}
+    node_definitions = {(row_id, True): dict(definitions[name], **mode,
+                                             template_id=stack.raw_template_id)
                         for name, row_id in current.items()}
     for row in rows:
-        node_definitions[(row.id, False)] = {'name': row.name,
-                                             'delete': row.id not in current_ids}
+        node_definitions[(row.id, False)] = {
+            'name': row.name,
+            'delete': row.id not in current_ids and not mode['check']}
     return {
         'nodes': nodes,
         'definitions': node_definitions,

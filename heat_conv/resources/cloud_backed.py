@@ -5,6 +5,7 @@ resource's resolved properties. Actions that take time in the cloud return
 ``Pending`` and the observer reports when the object settles.
 """
 from heat_conv.cloud import client as cloud_client
+from heat_conv.cloud import retry
 from heat_conv.resources import base
 
 
@@ -26,7 +27,10 @@ class CloudResource(base.Resource):
                 'resource_id': self.resource_id}
 
     def find_orphan(self):
-        """The object a create made before its engine died, if any."""
+        """The object a create made before its engine died or its answer was
+        lost, if any."""
+        if self.resource_id is None:
+            return None
         for obj in self.cloud.list(stack_id=self.stack_id, resource_name=self.name):
             if obj['metadata'].get('resource_id') == self.resource_id:
                 return obj
@@ -41,18 +45,23 @@ class CloudResource(base.Resource):
         return base.Pending(obj['id'])
 
     def create(self):
-        obj = self.cloud.create(
-            name=self.name, type=self.type_name,
-            properties=self.cloud_properties(),
-            metadata=self.metadata(),
-            wait_secs=self.wait_secs('create'), fail=self.should_fail('create'))
+        # A create whose answer was lost may still have happened: look for
+        # its object before trying again, or it would leak.
+        obj = retry.call(self.cloud.create,
+                         name=self.name, type=self.type_name,
+                         properties=self.cloud_properties(),
+                         metadata=self.metadata(),
+                         wait_secs=self.wait_secs('create'),
+                         fail=self.should_fail('create'),
+                         on_retry=self.find_orphan)
         return self._outcome(obj)
 
     def update(self, old_properties):
         try:
-            obj = self.cloud.update(self.physical_id, self.cloud_properties(),
-                                    wait_secs=self.wait_secs('update'),
-                                    fail=self.should_fail('update'))
+            obj = retry.call(self.cloud.update, self.physical_id,
+                             self.cloud_properties(),
+                             wait_secs=self.wait_secs('update'),
+                             fail=self.should_fail('update'))
         except cloud_client.CloudNotFound:
             # Deleted behind our back: only a new object can match the template.
             raise base.UpdateReplace()
@@ -62,7 +71,8 @@ class CloudResource(base.Resource):
         if not self.physical_id:
             return base.Done()
         try:
-            obj = self.cloud.delete(self.physical_id, wait_secs=self.wait_secs('delete'))
+            obj = retry.call(self.cloud.delete, self.physical_id,
+                             wait_secs=self.wait_secs('delete'))
         except cloud_client.CloudNotFound:
             return base.Done()
         if obj is None:
@@ -78,3 +88,33 @@ class CloudResource(base.Resource):
                                f'during {action}')
         outcome = self._outcome(cloud_object)
         return None if isinstance(outcome, base.Pending) else outcome
+
+    def drift(self, expected, cloud_object):
+        """Compare the object with the properties it should have.
+
+        Returns (drift status, detail): IN_SYNC, MODIFIED with
+        {property: {expected, actual}}, or DELETED.
+        """
+        if cloud_object is None:
+            return 'DELETED', {'reason': f'{self.type_name} {self.physical_id} no '
+                                         'longer exists'}
+        actual = cloud_object.get('properties') or {}
+        differences = {key: {'expected': value, 'actual': actual.get(key)}
+                       for key, value in sorted(expected.items())
+                       if actual.get(key) != value}
+        return ('MODIFIED', differences) if differences else ('IN_SYNC', None)
+
+    def check(self):
+        """Ask reality whether the resource is healthy: Done or Failed."""
+        if not self.physical_id:
+            return base.Failed(f'{self.type_name} has no physical object')
+        try:
+            obj = retry.call(self.cloud.get, self.physical_id)
+        except cloud_client.CloudNotFound:
+            return base.Failed(f'{self.type_name} {self.physical_id} was deleted '
+                               'outside heat-conv')
+        except cloud_client.CloudError as exc:
+            return base.Failed(f'could not reach the cloud: {exc}')
+        if obj['status'] == 'ERROR':
+            return base.Failed(obj.get('status_reason') or 'cloud object in ERROR')
+        return base.Done(self.physical_id)

@@ -1,4 +1,5 @@
-"""Observer leases: which observer process watches which stack.
+"""Observer leases (which observer process watches which stack) and the
+stack flag for traversals that compare with reality.
 
 Revision ID: 0002
 Revises: 0001
@@ -24,3 +25,6 @@ def upgrade():
         sa.Column('expires_at', DateTime, nullable=False),
         mysql_engine='InnoDB', mysql_charset='utf8mb4')
     op.create_index('ix_observer_lease_observer', 'observer_lease', ['observer_id'])
+    with op.batch_alter_table('stack') as batch:
+        batch.add_column(sa.Column('observe_reality', sa.Boolean, nullable=False,
+                                   server_default=sa.false()))

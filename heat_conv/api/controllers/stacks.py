@@ -54,7 +54,8 @@ class StackController:
         stack = service.create_stack(
             ctx, name, wanted.template, params=wanted.params, files=wanted.files,
             environment=wanted.environment, timeout=wanted.timeout,
-            disable_rollback=wanted.disable_rollback, tags=wanted.tags)
+            disable_rollback=wanted.disable_rollback, tags=wanted.tags,
+            auto_heal=wanted.auto_heal)
         return responses.json_response({'stack': stack_views.identity(req, stack)},
                                        status=201)
 
@@ -106,7 +107,8 @@ class StackController:
             ctx, stack.id, template=wanted.template, params=wanted.params,
             files=wanted.files, environment=wanted.environment, existing=existing,
             timeout=wanted.timeout, disable_rollback=wanted.disable_rollback,
-            tags=wanted.tags, **extra)
+            tags=wanted.tags, converge=wanted.converge, auto_heal=wanted.auto_heal,
+            **extra)
         return responses.empty(202)
 
     def delete(self, req, ctx, tenant_id, stack_name, stack_id):

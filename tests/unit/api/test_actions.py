@@ -28,7 +28,21 @@ def test_cancel_when_nothing_runs_is_400(api, stack):
                  'ActionNotAllowed', 'CREATE_COMPLETE')
 
 
-@pytest.mark.parametrize('action', ['suspend', 'resume', 'check'])
+def test_check_starts_a_check_traversal(api, stack, casts):
+    db_api.stack_update(stack[1], {'status': 'COMPLETE'})
+    resp = api.post(stack[2] + '/actions', {'check': None})
+    assert resp.status_int == 200
+    row = db_api.stack_get(stack[1])
+    assert (row.action, row.status) == ('CHECK', 'IN_PROGRESS')
+    assert casts.methods() == ['converge', 'converge']
+
+
+def test_check_while_in_progress_is_409(api, stack):
+    assert_fault(api.post(stack[2] + '/actions', {'check': None}), 409,
+                 'ActionInProgress', 'in progress')
+
+
+@pytest.mark.parametrize('action', ['suspend', 'resume'])
 def test_unsupported_actions_are_400(api, stack, action):
     assert_fault(api.post(stack[2] + '/actions', {action: None}), 400, 'NotSupported',
                  action)
