@@ -34,6 +34,7 @@ from heat_conv.db import session  # noqa: E402
 from heat_conv.engine import rpc  # noqa: E402
 from heat_conv.engine import service  # noqa: E402
 from heat_conv.engine import worker  # noqa: E402
+from heat_conv.observer import drift  # noqa: E402
 from heat_conv.observer import poller  # noqa: E402
 
 
@@ -89,6 +90,31 @@ def measure(label, n, operation, transport, cloud):
     return stack
 
 
+class CountingCloud:
+    """Counts the calls that reach the cloud."""
+
+    def __init__(self, cloud):
+        self._cloud = cloud
+        self.calls = 0
+
+    def __getattr__(self, name):
+        method = getattr(self._cloud, name)
+
+        def counted(*args, **kwargs):
+            self.calls += 1
+            return method(*args, **kwargs)
+        return counted
+
+
+def observe(n, stack, cloud):
+    counting = CountingCloud(cloud)
+    started = time.perf_counter()
+    result = drift.observe([stack.id], counting)
+    elapsed = time.perf_counter() - started
+    print(f'{"drift pass":<22} {result.resources} resources {elapsed:7.2f}s  '
+          f'{counting.calls / max(1, result.resources):.4f} cloud calls/res/pass')
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--size', type=int, default=100)
@@ -112,6 +138,7 @@ def main():
             ctx, stack_name, shape(n, 'a')), transport, cloud)
         measure(f'{name} update', n, lambda: service.update_stack(
             ctx, stack.id, shape(n, 'b')), transport, cloud)
+        observe(n, stack, cloud)
         measure(f'{name} delete', n, lambda: service.delete_stack(ctx, stack.id),
                 transport, cloud)
 

@@ -25,25 +25,59 @@ def configure(connection=None):
     with _lock:
         if _facade is not None:
             _facade.writer.get_engine().dispose()
-        facade = enginefacade.transaction_context()
-        if connection is not None:
-            facade.configure(connection=connection, sqlite_fk=False)
-        else:
+        if connection is None:
             from heat_conv.common import config
-            facade.configure(connection=config.CONF.database.connection)
+            connection = config.CONF.database.connection
+        facade = enginefacade.transaction_context()
+        facade.configure(connection=_shareable(connection))
         engine = facade.writer.get_engine()
         _instrument(engine)
         _facade = facade
     return engine
 
 
+def _shareable(connection):
+    """SQLite connections may move between threads once pooled (see below)."""
+    url = sa.engine.make_url(connection)
+    if url.get_backend_name() == 'sqlite' and url.database not in (None, '', ':memory:'):
+        url = url.update_query_dict({'check_same_thread': 'false'})
+        return url.render_as_string(hide_password=False)
+    return connection
+
+
+def _keep_connections(engine):
+    """Pool SQLite connections instead of oslo.db's NullPool.
+
+    A new connection per transaction costs more than the transaction: each
+    close of the last connection to a WAL database checkpoints it. The pool
+    reuses oslo.db's connection set-up (its listeners travel in _dispatch).
+    """
+    old = engine.pool
+    if not isinstance(old, sa.pool.NullPool):
+        return
+    engine.pool = sa.pool.QueuePool(
+        old._creator, pool_size=4, max_overflow=60, timeout=60,
+        recycle=old._recycle, echo=old.echo, logging_name=old._orig_logging_name,
+        reset_on_return=old._reset_on_return, pre_ping=old._pre_ping,
+        _dispatch=old.dispatch, dialect=old._dialect)
+    old.dispose()
+
+
 def _instrument(engine):
     if engine.dialect.name == 'sqlite':
+        _keep_connections(engine)
+        # WAL is a property of the database file: set it once. The rest is
+        # per connection, and oslo.db gives SQLite a new one per transaction.
+        raw = engine.raw_connection()   # outside any transaction, as WAL needs
+        try:
+            raw.cursor().execute('PRAGMA journal_mode = WAL')
+        finally:
+            raw.close()
+
         @sa.event.listens_for(engine, 'connect')
         def _sqlite_connect(dbapi_conn, _record):
             cur = dbapi_conn.cursor()
             cur.execute('PRAGMA busy_timeout = 30000')
-            cur.execute('PRAGMA journal_mode = WAL')
             cur.execute('PRAGMA synchronous = NORMAL')
             cur.close()
 

@@ -20,6 +20,7 @@ from heat_conv.cloud import client as cloud_client
 from heat_conv.common import config
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
+from heat_conv.engine import events
 from heat_conv.engine import resource_action
 from heat_conv.engine import stack_state
 from heat_conv.engine import sync_point
@@ -49,9 +50,11 @@ def run_once():
     for stack in db_api.stacks_in_progress():
         if _timed_out(stack, now):
             LOG.warning('stack %s timed out', stack.id)
-            stack_state.fail(stack.id, stack.current_traversal,
-                             f'Stack {stack.action} timed out after '
-                             f'{stack.timeout} minutes')
+            waiting = _fail_waiting(stack)
+            reason = f'Stack {stack.action} timed out after {stack.timeout} minutes'
+            if waiting:
+                reason += '; still waiting for the cloud: ' + ', '.join(waiting)
+            stack_state.fail(stack.id, stack.current_traversal, reason)
             continue
         orphaned = [r for r in db_api.resources_locked(stack.id)
                     if r.engine_id in dead and r.action_started_at is None]
@@ -62,6 +65,20 @@ def run_once():
             stack_state.begin(stack, stack.action, stack.raw_template_id,
                               reason=stack.status_reason,
                               extra={'observe_reality': stack.observe_reality})
+
+
+def _fail_waiting(stack):
+    """Fail the resources whose cloud action was never confirmed in time."""
+    names = []
+    for row in db_api.resources_waiting(stack_ids=[stack.id]):
+        reason = (f'{row.action} was not confirmed by the cloud before the stack '
+                  f'timeout ({stack.timeout} minutes)')
+        if db_api.resource_cas(row.id, row.atomic_key, {
+                'engine_id': None, 'action_started_at': None, 'status': 'FAILED',
+                'status_reason': reason}):
+            db_api.events_add([events.for_resource(row, row.action, 'FAILED', reason)])
+            names.append(row.name)
+    return names
 
 
 def release_orphan(row, current_traversal):

@@ -53,15 +53,18 @@ class LocalDriver(driver_base.Driver):
         getattr(self.endpoint, method)({}, **kwargs)
 
     def run_until(self, predicate, what='condition', max_steps=200000):
+        idle = 1   # seconds to skip while only the cloud is working; grows
         for _ in range(max_steps):
             if predicate():
                 return
             if self.queue:
                 self.step()
+                idle = 1
             elif poller.poll_pending(self.cloud):
-                continue
+                idle = 1
             elif db_api.resources_waiting():
-                self.clock.advance(1)
+                self.clock.advance(idle)
+                idle = min(idle * 2, 64)
             else:
                 raise AssertionError(f'stuck before {what}: nothing left to deliver; '
                                      f'stack is {self.stack_status()}')

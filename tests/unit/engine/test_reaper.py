@@ -47,6 +47,17 @@ def test_stack_past_its_timeout_fails(driver):
     reaper.run_once()
     assert driver.stack_status() == 'CREATE_FAILED'
     assert 'timed out' in driver.stack().status_reason
+    assert 'still waiting for the cloud: B' in driver.stack().status_reason
+    row = driver.resources()['B']
+    assert (row.status, row.engine_id) == ('FAILED', None)
+    assert 'not confirmed by the cloud before the stack timeout' in row.status_reason
+    # The object is still there (the cloud never finished); a later update
+    # replaces it and cleans it up.
+    driver.clock.advance(3600)
+    driver.update(tmpl({'A': res('a'), 'B': res('b')}))
+    assert driver.settle() == 'UPDATE_COMPLETE'
+    from tests.convergence.scenarios import assert_reality
+    assert_reality(driver, {'A': {'value': 'a'}, 'B': {'value': 'b'}})
 
 
 @pytest.mark.parametrize('crash_on', ['create', 'settle'])
