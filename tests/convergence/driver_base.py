@@ -15,10 +15,11 @@ class Driver:
 
     # operations, as the API performs them
     def create(self, template, params=None, disable_rollback=True, name=None,
-               timeout=None):
+               timeout=None, auto_heal=False):
         name = name or f'scenario-{uuid.uuid4().hex[:8]}'
         stack = service.create_stack(self.ctx, name, template, params=params,
-                                     disable_rollback=disable_rollback, timeout=timeout)
+                                     disable_rollback=disable_rollback, timeout=timeout,
+                                     auto_heal=auto_heal)
         self.stack_id = stack.id
         return stack
 

@@ -1,11 +1,12 @@
 """Run scenarios against real engine processes, MariaDB and RabbitMQ.
 
 The test process plays the API (it calls the engine service functions,
-which cast over RabbitMQ) and hosts the simulated cloud's REST service;
-two ``heat-conv-engine`` processes and one ``heat-conv-observer`` do the
-work. Time is real, so "slow" actions take a couple of seconds.
+which cast over RabbitMQ); two ``heat-conv-engine`` processes, one
+``heat-conv-observer`` and ``heat-conv-cloud`` (the simulated cloud's REST
+service, with its own store) run as their own processes. Time is real, so "slow" actions take a couple of seconds.
 """
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -14,8 +15,6 @@ import uuid
 import oslo_messaging
 
 from heat_conv.cloud import client as cloud_client
-from heat_conv.cloud import service as cloud_service
-from heat_conv.cloud import store as cloud_store
 from heat_conv.common import config
 from heat_conv.common import context
 from heat_conv.db import api as db_api
@@ -25,12 +24,31 @@ from tests.convergence import driver_base
 CONF = config.CONF
 
 
+def _free_port():
+    with socket.socket() as s:
+        s.bind(('127.0.0.1', 0))
+        return s.getsockname()[1]
+
+
+def _wait_for_port(port, timeout=30):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            with socket.create_connection(('127.0.0.1', port), timeout=1):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f'nothing listens on port {port}')
+
+
 class Cluster:
     """Engine and observer processes sharing one database, broker and cloud."""
 
+    drift_interval = 1.0
+
     def __init__(self, db_url, rabbit_url, workdir, engines=2):
-        self.cloud = cloud_service.serve('127.0.0.1', 0, cloud_store.CloudStore())
         suffix = uuid.uuid4().hex[:8]
+        self.cloud_url = f'http://127.0.0.1:{_free_port()}'
         self.topic = f'heat-conv-test-{suffix}'
         self.exchange = f'heat_conv_test_{suffix}'
         self.conf_file = os.path.join(workdir, 'heat_conv.conf')
@@ -41,9 +59,15 @@ class Cluster:
                     f'[database]\nconnection = {db_url}\n'
                     f'[engine]\ntopic = {self.topic}\nheartbeat_interval = 2\n'
                     f'[observer]\npoll_interval = 0.2\n'
-                    f'[cloud]\nurl = {self.cloud.url}\n')
+                    f'drift_interval = {self.drift_interval}\n'
+                    f'[cloud]\nurl = {self.cloud_url}\n'
+                    f'bind_port = {self.cloud_url.rsplit(":", 1)[1]}\n'
+                    f'store_path = {os.path.join(workdir, "cloud.sqlite")}\n')
         self.logs = []
         self.procs = []
+        # The simulated cloud runs as its own process, as in production.
+        self._spawn('heat_conv.cmd.cloud', workdir, 'cloud')
+        _wait_for_port(int(self.cloud_url.rsplit(':', 1)[1]))
         for i in range(engines):
             self._spawn('heat_conv.cmd.engine', workdir, f'engine-{i}')
         self._spawn('heat_conv.cmd.observer', workdir, 'observer')
@@ -64,7 +88,7 @@ class Cluster:
         CONF.set_override('topic', self.topic, group='engine')
         self.transport = oslo_messaging.get_rpc_transport(CONF)
         self.dispatcher = rpc.OsloDispatcher(self.transport)
-        self.client = cloud_client.HttpCloudClient(self.cloud.url)
+        self.client = cloud_client.HttpCloudClient(self.cloud_url)
 
     def _wait_for_engines(self, count, timeout=60):
         deadline = time.time() + timeout
@@ -90,7 +114,6 @@ class Cluster:
         for log in self.logs:
             log.close()
         self.transport.cleanup()
-        self.cloud.stop()
         for key in ('transport_url', 'control_exchange'):
             CONF.clear_override(key)
         CONF.clear_override('topic', group='engine')
