@@ -3,7 +3,8 @@
 The test process plays the API (it calls the engine service functions,
 which cast over RabbitMQ); two ``heat-conv-engine`` processes, one
 ``heat-conv-observer`` and ``heat-conv-cloud`` (the simulated cloud's REST
-service, with its own store) run as their own processes. Time is real, so "slow" actions take a couple of seconds.
+service, with its own store) run as their own processes. Time is real, so
+"slow" actions take a couple of seconds.
 """
 import os
 import socket
