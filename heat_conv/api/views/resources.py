@@ -21,6 +21,11 @@ def resource(req, stack, row, required_by, detail=False, with_attr=()):
         'updated_time': timeutils.isotime(row.updated_at or row.created_at),
         'required_by': list(required_by),
         'links': resource_links(req, stack, row.name),
+        # heat-conv's own: how reality compares with the template (clients
+        # that do not know these fields ignore them).
+        'drift_status': row.drift_status,
+        'drift_detail': row.drift_detail or {},
+        'drift_checked_time': timeutils.isotime(row.drift_checked_at),
     }
     if detail:
         attributes = dict(row.attributes_data or {})

@@ -158,3 +158,19 @@ def test_mark_unhealthy_loses_to_a_concurrent_engine_write(api, stack, monkeypat
     helpers.build(stack[1])
     monkeypatch.setattr(db_api, 'resource_set_check_status', lambda *a: False)
     assert_fault(_mark(api, stack, mark_unhealthy=True), 409, contains='try again')
+
+
+def test_drift_shows_in_list_and_show(api, stack):
+    name, stack_id, path = stack
+    helpers.build(stack_id)
+    rows = {r.name: r for r in db_api.resources_of_stack(stack_id)}
+    detail = {'value': {'expected': 'a', 'actual': 'tampered'}}
+    db_api.resource_update(rows['first'].id, {'drift_status': 'MODIFIED',
+                                              'drift_detail': detail})
+    resources = _list(api, path)
+    assert resources['first']['drift_status'] == 'MODIFIED'
+    assert resources['first']['drift_detail'] == detail
+    assert resources['second']['drift_status'] == 'NOT_CHECKED'
+    shown = api.get(f'{path}/resources/first').json['resource']
+    assert shown['drift_status'] == 'MODIFIED'
+    assert shown['drift_detail'] == detail
