@@ -3,6 +3,7 @@ import datetime
 
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
+from heat_conv.db import models
 
 from . import helpers
 from .helpers import TEMPLATE
@@ -139,7 +140,7 @@ def test_services_up_and_down(api):
     db_api.service_heartbeat('e2', 'host-b', 'heat-conv-engine', 'engine', 10)
     stale = timeutils.utcnow() - datetime.timedelta(seconds=3600)
     with db_api.transaction() as session:
-        session.get(db_api.models.Service, 'e2').updated_at = stale
+        session.get(models.Service, 'e2').updated_at = stale
     services = {s['id']: s for s in api.get('/services').json['services']}
     assert services['e1']['status'] == 'up' and services['e2']['status'] == 'down'
     assert services['e1']['host'] == services['e1']['hostname'] == 'host-a'

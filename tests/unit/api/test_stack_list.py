@@ -1,6 +1,7 @@
 """Listing stacks: Heat's filters, sorting, paging, tags, tenants."""
 
 
+from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
 
 from . import helpers
@@ -70,7 +71,7 @@ def test_list_tags(api, make_stack):
 def test_list_deleted_only_when_asked(api, make_stack):
     _, stack_id, _ = make_stack('gone')
     db_api.stack_update(stack_id, {'action': 'DELETE', 'status': 'COMPLETE',
-                                   'deleted_at': db_api.timeutils.utcnow()})
+                                   'deleted_at': timeutils.utcnow()})
     assert _names(api.get('/stacks')) == []
     resp = api.get('/stacks?show_deleted=True')
     assert _names(resp) == ['gone']

@@ -4,6 +4,7 @@ import uuid
 
 import pytest
 
+from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
 from heat_conv.engine import service
 
@@ -145,7 +146,7 @@ def test_update_during_rollback_is_409(api, stack):
 def test_update_of_other_tenant_or_deleted_stack_is_404(api, stack):
     assert_fault(api.as_tenant('t2').put(stack[2], {'template': TEMPLATE}), 404)
     db_api.stack_update(stack[1], {'action': 'DELETE', 'status': 'COMPLETE',
-                                   'deleted_at': db_api.timeutils.utcnow()})
+                                   'deleted_at': timeutils.utcnow()})
     assert_fault(api.put(stack[2], {'template': TEMPLATE}), 404)
 
 

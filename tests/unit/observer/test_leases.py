@@ -1,5 +1,6 @@
 """Observers share the stacks out without overlap and take over the dead's."""
 from heat_conv.common import config
+from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
 from heat_conv.observer import leases
 
@@ -37,5 +38,5 @@ def test_a_dead_observers_stacks_move_to_the_living(db, fake_clock):
 def test_deleted_stacks_are_not_watched(db, fake_clock):
     _stacks(2)
     assert len(leases.my_stacks('obs-1')) == 2
-    db_api.stack_update('stack-00', {'deleted_at': db_api.timeutils.utcnow()})
+    db_api.stack_update('stack-00', {'deleted_at': timeutils.utcnow()})
     assert leases.my_stacks('obs-1') == {'stack-01'}

@@ -1,0 +1,45 @@
+"""What every query module shares: transactions, retries, Core tables."""
+from oslo_db import api as oslo_db_api
+
+from heat_conv.db import models
+from heat_conv.db import session as db_session
+
+transaction = db_session.transaction
+
+# Core tables for the hot path: plain statements skip the ORM's bulk
+# machinery, which costs more than the statements themselves.
+RESOURCE = models.Resource.__table__
+STACK = models.Stack.__table__
+SYNC_POINT = models.SyncPoint.__table__
+SYNC_INPUT = models.SyncInput.__table__
+EVENT = models.Event.__table__
+
+retry_on_deadlock = oslo_db_api.wrap_db_retry(
+    max_retries=10, retry_on_deadlock=True, inc_retry_interval=True,
+    retry_interval=0.05, max_retry_interval=1)
+
+
+def execute(session, statement):
+    """Run a bulk UPDATE/DELETE without the ORM's session synchronisation,
+    which on MySQL costs an extra SELECT per statement; callers never keep
+    ORM objects across such writes."""
+    return session.execute(statement,
+                           execution_options={'synchronize_session': False})
+
+
+def rows(query):
+    """Every ORM object ``query`` selects, detached from its session."""
+    with transaction() as session:
+        found = list(session.scalars(query))
+        for row in found:
+            session.expunge(row)
+        return found
+
+
+def first(query):
+    """The first ORM object ``query`` selects (detached), or None."""
+    with transaction() as session:
+        row = session.scalars(query).first()
+        if row is not None:
+            session.expunge(row)
+        return row

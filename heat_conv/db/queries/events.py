@@ -1,0 +1,56 @@
+"""Events: one per status change."""
+
+import sqlalchemy as sa
+
+from heat_conv.common import exception
+from heat_conv.common import timeutils
+from heat_conv.db import models
+from heat_conv.db.queries.common import EVENT
+from heat_conv.db.queries.common import transaction
+
+
+def events_add(events):
+    if not events:
+        return
+    now = timeutils.utcnow()
+    with transaction() as session:
+        session.connection().execute(sa.insert(EVENT), [
+            dict(e, uuid=models.new_uuid(), created_at=e.get('created_at', now))
+            for e in events])
+
+
+def event_list(stack_id, resource_name=None, filters=None, sort_dir='asc',
+               limit=None, marker=None):
+    ev = models.Event
+    with transaction() as session:
+        query = sa.select(ev).where(ev.stack_id == stack_id)
+        if resource_name is not None:
+            query = query.where(ev.resource_name == resource_name)
+        for key, value in (filters or {}).items():
+            column = getattr(ev, key)
+            values = value if isinstance(value, (list, tuple, set)) else [value]
+            query = query.where(column.in_(list(values)))
+        if marker is not None:
+            marker_id = session.scalar(sa.select(ev.id).where(ev.uuid == marker))
+            if marker_id is None:
+                raise exception.EventNotFound(marker)
+            query = query.where(ev.id < marker_id if sort_dir == 'desc'
+                                else ev.id > marker_id)
+        query = query.order_by(ev.id.desc() if sort_dir == 'desc' else ev.id.asc())
+        if limit is not None:
+            query = query.limit(limit)
+        rows = list(session.scalars(query))
+        for row in rows:
+            session.expunge(row)
+        return rows
+
+
+def event_get(stack_id, event_uuid):
+    with transaction() as session:
+        row = session.scalars(sa.select(models.Event).where(
+            models.Event.stack_id == stack_id,
+            models.Event.uuid == event_uuid)).first()
+        if row is None:
+            raise exception.EventNotFound(event_uuid)
+        session.expunge(row)
+        return row

@@ -1,0 +1,115 @@
+"""What the observer reads and writes: drift findings and leases."""
+import datetime
+
+import sqlalchemy as sa
+from oslo_db import exception as db_exc
+
+from heat_conv.common import timeutils
+from heat_conv.db import models
+from heat_conv.db.queries.common import execute as _execute
+from heat_conv.db.queries.common import rows as _rows
+from heat_conv.db.queries.common import transaction
+
+
+def resources_observable(stack_ids):
+    """Rows to compare with reality: settled, current, with a physical object."""
+    if not stack_ids:
+        return []
+    r = models.Resource
+    return _rows(sa.select(r).where(
+        r.stack_id.in_(list(stack_ids)),
+        r.physical_resource_id.is_not(None),
+        r.replaced_by.is_(None),
+        r.engine_id.is_(None),
+        r.action.not_in(['INIT', 'DELETE'])).order_by(r.id))
+
+
+def resources_record_drift(changes, checked_ids):
+    """Store drift findings: ``changes`` [(row, status, detail, event)] for rows
+    whose drift status changed (with their event), ``checked_ids`` for the
+    rest, whose check time alone moves. A change is written only if the row
+    was not touched meanwhile (its atomic_key), so a finding about an old
+    physical object never lands on a newer one.
+    """
+    now = timeutils.utcnow()
+    r = models.Resource
+    with transaction() as session:
+        written = []
+        for row, status, detail, event in changes:
+            won = _execute(session, sa.update(r).where(
+                r.id == row.id, r.atomic_key == row.atomic_key).values(
+                drift_status=status, drift_detail=detail, drift_checked_at=now)
+            ).rowcount
+            if won:
+                written.append(dict(event, uuid=models.new_uuid(), created_at=now))
+        if written:
+            session.execute(sa.insert(models.Event), written)
+        if checked_ids:
+            _execute(session, sa.update(r).where(r.id.in_(list(checked_ids)))
+                     .values(drift_checked_at=now))
+        return len(written)
+
+
+def stacks_observable():
+    """Ids of stacks whose resources the observer watches (not deleted)."""
+    with transaction() as session:
+        return [row for (row,) in session.execute(
+            sa.select(models.Stack.id).where(models.Stack.deleted_at.is_(None))
+            .order_by(models.Stack.id))]
+
+
+def observer_leases(observer_id, lease_secs, share):
+    """Hold leases on up to ``share`` stacks for ``observer_id``; return them.
+
+    Renews the observer's own leases, then claims unleased or expired
+    stacks until it holds its share. Each claim is a compare-and-swap on
+    the lease row, so two observers never hold the same stack.
+    """
+    lease = models.ObserverLease
+    now = timeutils.utcnow()
+    until = now + datetime.timedelta(seconds=lease_secs)
+    with transaction() as session:
+        _execute(session, sa.update(lease).where(lease.observer_id == observer_id)
+                 .values(expires_at=until))
+        mine = set(session.scalars(sa.select(lease.stack_id)
+                                   .where(lease.observer_id == observer_id)))
+        live = sa.select(models.Stack.id).where(models.Stack.deleted_at.is_(None))
+        _execute(session, sa.delete(lease).where(lease.stack_id.not_in(live)))
+        mine &= set(session.scalars(live))
+    if len(mine) >= share:
+        return mine
+    with transaction() as session:
+        leased = sa.select(lease.stack_id).where(lease.expires_at > now)
+        free = list(session.scalars(
+            sa.select(models.Stack.id).where(models.Stack.deleted_at.is_(None),
+                                             models.Stack.id.not_in(leased))
+            .limit(share - len(mine))))
+    for stack_id in free:
+        if _claim(stack_id, observer_id, now, until):
+            mine.add(stack_id)
+    return mine
+
+
+def _claim(stack_id, observer_id, now, until):
+    lease = models.ObserverLease
+    with transaction() as session:
+        taken = _execute(session, sa.update(lease).where(
+            lease.stack_id == stack_id, lease.expires_at <= now).values(
+            observer_id=observer_id, expires_at=until)).rowcount
+        if taken:
+            return True
+        if session.get(lease, stack_id) is not None:
+            return False
+    try:
+        with transaction() as session:
+            session.execute(sa.insert(lease).values(
+                stack_id=stack_id, observer_id=observer_id, expires_at=until))
+        return True
+    except db_exc.DBDuplicateEntry:
+        return False
+
+
+def observer_release(observer_id):
+    with transaction() as session:
+        _execute(session, sa.delete(models.ObserverLease)
+                 .where(models.ObserverLease.observer_id == observer_id))

@@ -1,0 +1,119 @@
+"""Stacks: the row every operation supersedes with a traversal id."""
+
+import sqlalchemy as sa
+
+from heat_conv.common import exception
+from heat_conv.common import timeutils
+from heat_conv.db import models
+from heat_conv.db.queries.common import execute as _execute
+from heat_conv.db.queries.common import rows as _rows
+from heat_conv.db.queries.common import transaction
+
+
+def stack_create(values):
+    with transaction() as session:
+        row = models.Stack(**values)
+        session.add(row)
+        session.flush()
+        session.expunge(row)
+        return row
+
+
+def stack_get(stack_id, tenant=None, show_deleted=True):
+    with transaction() as session:
+        query = sa.select(models.Stack).where(models.Stack.id == stack_id)
+        if tenant is not None:
+            query = query.where(models.Stack.tenant == tenant)
+        if not show_deleted:
+            query = query.where(models.Stack.deleted_at.is_(None))
+        row = session.scalars(query).first()
+        if row is None:
+            raise exception.StackNotFound(stack_id)
+        session.expunge(row)
+        return row
+
+
+def stack_get_by_name(tenant, name, show_deleted=False):
+    with transaction() as session:
+        query = sa.select(models.Stack).where(
+            models.Stack.tenant == tenant, models.Stack.name == name)
+        if not show_deleted:
+            query = query.where(models.Stack.deleted_at.is_(None))
+        row = session.scalars(query.order_by(models.Stack.created_at.desc())).first()
+        if row is None:
+            raise exception.StackNotFound(name)
+        session.expunge(row)
+        return row
+
+
+def stack_list(tenant=None, filters=None, sort_keys=None, sort_dir='desc',
+               limit=None, marker=None, show_deleted=False, show_nested=False):
+    """Stacks matching ``filters`` ({column: value or [values]}), paged by marker."""
+    filters = filters or {}
+    sort_keys = sort_keys or ['created_at']
+    with transaction() as session:
+        query = sa.select(models.Stack)
+        if tenant is not None:
+            query = query.where(models.Stack.tenant == tenant)
+        if not show_deleted:
+            query = query.where(models.Stack.deleted_at.is_(None))
+        if not show_nested:
+            query = query.where(models.Stack.owner_id.is_(None))
+        for key, value in filters.items():
+            column = getattr(models.Stack, key)
+            if isinstance(value, (list, tuple, set)):
+                query = query.where(column.in_(list(value)))
+            else:
+                query = query.where(column == value)
+        columns = [getattr(models.Stack, k) for k in sort_keys] + [models.Stack.id]
+        order = [c.desc() if sort_dir == 'desc' else c.asc() for c in columns]
+        if marker is not None:
+            marker_row = session.get(models.Stack, marker)
+            if marker_row is None:
+                raise exception.Invalid(f'marker {marker} not found')
+            query = query.where(_after_marker(columns, marker_row, sort_dir))
+        query = query.order_by(*order)
+        if limit is not None:
+            query = query.limit(limit)
+        rows = list(session.scalars(query))
+        for row in rows:
+            session.expunge(row)
+        return rows
+
+
+def _after_marker(columns, marker_row, sort_dir):
+    """A keyset-pagination predicate: rows strictly after ``marker_row``."""
+    clauses = []
+    for i, column in enumerate(columns):
+        value = getattr(marker_row, column.key)
+        equal_prefix = [c == getattr(marker_row, c.key) for c in columns[:i]]
+        beyond = column < value if sort_dir == 'desc' else column > value
+        clauses.append(sa.and_(*equal_prefix, beyond))
+    return sa.or_(*clauses)
+
+
+def stack_update(stack_id, values, expected=None):
+    """Update a stack; with ``expected`` ({column: value}) only if it still matches.
+
+    Returns True when a row changed (the compare-and-swap won).
+    """
+    values = dict(values, updated_at=timeutils.utcnow())
+    with transaction() as session:
+        query = sa.update(models.Stack).where(models.Stack.id == stack_id)
+        for key, value in (expected or {}).items():
+            column = getattr(models.Stack, key)
+            query = query.where(column.is_(None) if value is None else column == value)
+        return _execute(session, query.values(**values)).rowcount == 1
+
+
+def stacks_in_progress():
+    return _rows(sa.select(models.Stack).where(
+        models.Stack.status == 'IN_PROGRESS',
+        models.Stack.deleted_at.is_(None)))
+
+
+def stack_last_activity(stack_id):
+    """When anything of the stack last changed: its newest event."""
+    with transaction() as session:
+        return session.scalar(sa.select(sa.func.max(models.Event.created_at))
+                              .where(models.Event.stack_id == stack_id))

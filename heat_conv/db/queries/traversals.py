@@ -1,0 +1,148 @@
+"""Traversal graphs and sync points."""
+
+import sqlalchemy as sa
+from oslo_db import exception as db_exc
+
+from heat_conv.common import timeutils
+from heat_conv.db import models
+from heat_conv.db.queries.common import SYNC_INPUT
+from heat_conv.db.queries.common import SYNC_POINT
+from heat_conv.db.queries.common import execute as _execute
+from heat_conv.db.queries.common import retry_on_deadlock
+from heat_conv.db.queries.common import transaction
+
+NOT_LAST, LAST, LAST_MUST_ACT = 'not last', 'last', 'last, must act'
+
+
+def traversal_store(stack_id, traversal_id, new_rows, make_graph):
+    """Create a traversal: its new resource rows, edges and sync points.
+
+    ``make_graph(rows)`` gets {name: id} of the new rows and returns (edges,
+    sync_points). One transaction: a duplicate ``converge`` for the same
+    traversal loses on the sync points' unique key and leaves nothing
+    behind. Returns the new rows' ids by name, or None for such a duplicate.
+    """
+    now = timeutils.utcnow()
+    try:
+        with transaction() as session:
+            created = {}
+            if new_rows:
+                result = session.execute(
+                    sa.insert(models.Resource).returning(
+                        models.Resource.id, models.Resource.name,
+                        sort_by_parameter_order=True),
+                    [dict(values, uuid=models.new_uuid(), created_at=now,
+                          atomic_key=0, drift_status='NOT_CHECKED')
+                     for values in new_rows])
+                created = {name: row_id for row_id, name in result}
+            edges, sync_points = make_graph(created)
+            if edges:
+                session.execute(sa.insert(models.GraphEdge), [
+                    dict(e, stack_id=stack_id, traversal_id=traversal_id)
+                    for e in edges])
+            session.execute(sa.insert(models.SyncPoint), [
+                dict(s, stack_id=stack_id, traversal_id=traversal_id, created_at=now)
+                for s in sync_points])
+            return created
+    except db_exc.DBDuplicateEntry:
+        return None
+
+
+def successors(traversal_id, entity_id, is_update):
+    """Edges leaving a node, each joined with its successor's sync point.
+
+    Rows of (requirer_id, requirer_is_update, attrs, sync_point_id,
+    predecessors, definition); requirer_id None is the stack's completion.
+    """
+    with transaction() as session:
+        sp = models.SyncPoint
+        edge = models.GraphEdge
+        query = (sa.select(edge.requirer_id, edge.requirer_is_update, edge.attrs,
+                           sp.id, sp.predecessors, sp.definition)
+                 .outerjoin(sp, sa.and_(
+                     sp.traversal_id == edge.traversal_id,
+                     sp.entity_id == sa.func.coalesce(edge.requirer_id, 0),
+                     sp.is_update == sa.func.coalesce(edge.requirer_is_update, True)))
+                 .where(edge.traversal_id == traversal_id,
+                        edge.required_id == entity_id,
+                        edge.required_is_update == is_update))
+        return [tuple(r) for r in session.execute(query)]
+
+
+def sync_point_get(traversal_id, entity_id, is_update):
+    with transaction() as session:
+        row = session.scalars(sa.select(models.SyncPoint).where(
+            models.SyncPoint.traversal_id == traversal_id,
+            models.SyncPoint.entity_id == entity_id,
+            models.SyncPoint.is_update == is_update)).first()
+        if row is not None:
+            session.expunge(row)
+        return row
+
+
+@retry_on_deadlock
+def sync_arrive(sync_point_id, stack_id, sender_id, sender_is_update, data,
+                single_predecessor, must_act=False, expect_last=False):
+    """Record one predecessor's arrival at a sync point.
+
+    Returns NOT_LAST, or for exactly one final arrival LAST or
+    LAST_MUST_ACT (some arrival passed ``must_act``).
+
+    The insert deduplicates a redelivered message (unique sender). The
+    counter is only moved by conditional decrements: "from above one" for an
+    arrival that is not the last, "from one to zero" for the one that is.
+    Row locks order racing arrivals, so exactly one of them takes the
+    counter to zero; a typical arrival costs two statements, one more when
+    ``expect_last`` (a hint about which outcome to try first) is wrong.
+    """
+    sp = SYNC_POINT.c
+    try:
+        with transaction() as session:
+            conn = session.connection()
+            conn.execute(sa.insert(SYNC_INPUT).values(
+                sync_point_id=sync_point_id, stack_id=stack_id, sender_id=sender_id,
+                sender_is_update=sender_is_update, data=data))
+            if single_predecessor:
+                return LAST_MUST_ACT if must_act else LAST
+            values = {'remaining': sp.remaining - 1}
+            if must_act:
+                values['must_act'] = True
+            decrement = sa.update(SYNC_POINT).values(**values)
+            attempts = [(sp.remaining > 1, NOT_LAST)]
+            if not must_act:
+                attempts.append((sa.and_(sp.remaining == 1, sp.must_act.is_(False)),
+                                 LAST))
+            attempts.append((sp.remaining == 1, LAST_MUST_ACT))
+            if expect_last:
+                # Try the likely outcome first; the first statement locks the
+                # row, so the order of the attempts cannot change the result.
+                attempts = attempts[1:] + attempts[:1]
+            for condition, outcome in attempts:
+                if conn.execute(decrement.where(sp.id == sync_point_id,
+                                                condition)).rowcount:
+                    return outcome
+            return NOT_LAST
+    except db_exc.DBDuplicateEntry:
+        return NOT_LAST
+
+
+def sync_inputs(sync_point_id):
+    """Data every predecessor sent to a sync point."""
+    with transaction() as session:
+        return [row for (row,) in session.execute(
+            sa.select(models.SyncInput.data)
+            .where(models.SyncInput.sync_point_id == sync_point_id))]
+
+
+def traversal_purge(stack_id, keep_traversal=None):
+    """Drop graph edges and sync points of every traversal but ``keep_traversal``."""
+    with transaction() as session:
+        for model in (models.GraphEdge, models.SyncPoint):
+            query = sa.delete(model).where(model.stack_id == stack_id)
+            if keep_traversal is not None:
+                query = query.where(model.traversal_id != keep_traversal)
+            _execute(session, query)
+        live = sa.select(models.SyncPoint.id).where(models.SyncPoint.stack_id == stack_id)
+        _execute(session, sa.delete(models.SyncInput).where(
+            models.SyncInput.stack_id == stack_id,
+            models.SyncInput.sync_point_id.not_in(live)))
