@@ -216,3 +216,30 @@ def test_clear_parameters(api, stack, monkeypatch):
     monkeypatch.setattr(service, 'update_stack', update_stack)
     assert api.patch(stack[2], {'clear_parameters': ['value']}).status_int == 202
     assert calls == [['value']]
+
+
+# --- heat-conv's own update options ----------------------------------------
+
+def test_update_with_converge_compares_with_reality(api, stack):
+    name, stack_id, path = stack
+    db_api.stack_update(stack_id, {'status': 'COMPLETE'})
+    resp = api.patch(path, {'converge': True})
+    assert resp.status_int == 202, resp.body
+    row = db_api.stack_get(stack_id)
+    assert (row.action, row.observe_reality) == ('UPDATE', True)
+    db_api.stack_update(stack_id, {'status': 'COMPLETE'})
+    assert api.patch(path, {}).status_int == 202
+    assert db_api.stack_get(stack_id).observe_reality is False
+
+
+def test_converge_must_be_a_boolean(api, stack):
+    assert_fault(api.patch(stack[2], {'converge': 'maybe'}), 400, 'Invalid', 'converge')
+
+
+def test_auto_heal_by_field_or_tag(api, make_stack):
+    _, by_field, _ = make_stack('healed', auto_heal=True)
+    _, by_tag, _ = make_stack('tagged', tags='web,auto-heal')
+    _, plain, _ = make_stack('plain', tags='web')
+    assert db_api.stack_get(by_field).auto_heal is True
+    assert db_api.stack_get(by_tag).auto_heal is True
+    assert db_api.stack_get(plain).auto_heal is False
