@@ -16,7 +16,7 @@ def main():
 
     from oslo_log import log as logging
 
-    from heat_conv.api import app as api_app   # also registers [api]
+    from heat_conv.api import app as api_app  # also registers [api]
     from heat_conv.api import server as api_server
     from heat_conv.cloud import client as cloud_client
     from heat_conv.cloud import faults

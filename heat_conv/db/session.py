@@ -81,18 +81,19 @@ def _instrument(engine):
             cur.execute('PRAGMA synchronous = NORMAL')
             cur.close()
 
-        # oslo.db already replaces pysqlite's implicit BEGIN with its own
-        # deferred one; running first, this takes the write lock up front
-        # instead, so a transaction never fails upgrading read -> write.
-        @sa.event.listens_for(engine, 'begin', insert=True)
+        # oslo.db replaces pysqlite's implicit BEGIN with a deferred one of
+        # its own; ours takes the write lock up front instead, so a
+        # transaction never fails upgrading from reader to writer. It keeps
+        # oslo.db's bookkeeping ('in_transaction', popped on commit/rollback).
+        for listener in list(engine.dispatch.begin):
+            if getattr(listener, '__name__', '') == '_sqlite_emit_begin':
+                sa.event.remove(engine, 'begin', listener)
+
+        @sa.event.listens_for(engine, 'begin')
         def _sqlite_begin(conn):
             if 'in_transaction' not in conn.info:
                 conn.exec_driver_sql('BEGIN IMMEDIATE')
                 conn.info['in_transaction'] = True
-
-        # Connections made while the facade tested connectivity lack the
-        # pragmas above.
-        engine.dispose()
 
     @sa.event.listens_for(engine, 'before_cursor_execute')
     def _count(conn, cursor, statement, parameters, context, executemany):

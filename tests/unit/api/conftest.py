@@ -33,8 +33,11 @@ def _migrated_db_file(tmp_path_factory):
     path = tmp_path_factory.mktemp('api-db') / 'migrated.sqlite'
     engine = db_session.configure('sqlite:///' + str(path))
     migration.upgrade(engine)
-    with engine.connect() as conn:
-        conn.exec_driver_sql('PRAGMA wal_checkpoint(TRUNCATE)')
+    raw = engine.raw_connection()   # a checkpoint cannot run in a transaction
+    try:
+        raw.cursor().execute('PRAGMA wal_checkpoint(TRUNCATE)')
+    finally:
+        raw.close()
     engine.dispose()
     return path
 

@@ -1,0 +1,191 @@
+"""heat-conv-all as users run it: a subprocess driven by the real ``openstack``
+CLI and by ``heat-conv``, on SQLite and in-process messaging (no MariaDB or
+RabbitMQ needed).
+
+Each story below works on its own stack; they run concurrently, as several
+users would, which also keeps the test short: most of a CLI call is its
+start-up, and heatclient's ``--wait`` polls every five seconds.
+"""
+import concurrent.futures
+import json
+
+import pytest
+
+from tests.functional.all_in_one import AllInOne
+from tests.functional.all_in_one import Clients
+from tests.functional.all_in_one import assert_waited
+from tests.functional.all_in_one import sample
+
+FAN_RESOURCES = ('source', 'worker_a', 'worker_b', 'worker_c', 'collector')
+
+
+@pytest.fixture(scope='module')
+def service(tmp_path_factory):
+    running = AllInOne(tmp_path_factory.mktemp('all-in-one')).start()
+    yield running
+    running.kill()   # only if a test failed before Ctrl-C stopped it
+
+
+@pytest.fixture(scope='module')
+def clients(service):
+    return Clients(service)
+
+
+def parallel(*calls):
+    """Run independent CLI calls at once; their results, in order."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+        futures = [pool.submit(*call) for call in calls]
+        return [future.result() for future in futures]
+
+
+def fan_create_read_update_delete(service, clients):
+    out = clients.openstack('stack', 'create', '-t', sample('fan.yaml'), 'fan',
+                            '--wait', '--poll', '1').stdout
+    assert_waited(out, 'fan', 'CREATE', FAN_RESOURCES)
+    assert service.outputs('fan') == {'joined': 'hello-a hello-b hello-c'}
+    before = service.physical_ids('fan')
+
+    osc = clients.openstack
+    listed, dot, shown, events, outputs, output, template, tree = parallel(
+        (osc, 'stack', 'resource', 'list', 'fan', '-f', 'json'),
+        (osc, 'stack', 'resource', 'list', 'fan', '-f', 'dot'),
+        (osc, 'stack', 'resource', 'show', 'fan', 'collector', '-f', 'json'),
+        (osc, 'stack', 'event', 'list', 'fan', '-f', 'json'),
+        (osc, 'stack', 'output', 'list', 'fan', '-f', 'json'),
+        (osc, 'stack', 'output', 'show', 'fan', 'joined', '-f', 'json'),
+        (osc, 'stack', 'template', 'show', 'fan', '-f', 'json'),
+        (osc, 'stack', 'graph', 'fan'),   # heat-conv's plugin command, in openstack
+    )
+    assert {(r['resource_name'], r['resource_status']) for r in
+            json.loads(listed.stdout)} == {(name, 'CREATE_COMPLETE')
+                                           for name in FAN_RESOURCES}
+    assert dot.stdout.startswith('digraph') and dot.stdout.count('->') == 6
+    collector = json.loads(shown.stdout)
+    assert collector['attributes'] == {'output': 'hello-a hello-b hello-c'}
+    assert collector['physical_resource_id'] == before['collector']
+    assert ('fan', 'CREATE_COMPLETE') in {(e['resource_name'], e['resource_status'])
+                                          for e in json.loads(events.stdout)}
+    assert [o['output_key'] for o in json.loads(outputs.stdout)] == ['joined']
+    assert json.loads(output.stdout)['output_value'] == 'hello-a hello-b hello-c'
+    assert set(json.loads(template.stdout)['resources']) == set(FAN_RESOURCES)
+    assert '    `-- collector: drawn under worker_a' in tree.stdout.splitlines()
+
+    out = clients.openstack('stack', 'update', '--existing', '--parameter',
+                            'greeting=bye', 'fan', '--wait').stdout
+    assert_waited(out, 'fan', 'UPDATE', FAN_RESOURCES)
+    assert service.stack('fan')['stack_status'] == 'UPDATE_COMPLETE'
+    assert service.outputs('fan') == {'joined': 'bye-a bye-b bye-c'}
+    assert service.physical_ids('fan') == before, 'updated in place, not replaced'
+
+    clients.openstack('stack', 'delete', '--yes', 'fan')
+    service.wait_for('fan', None)
+
+
+def replace_preview_then_replace(service, clients):
+    clients.openstack('stack', 'create', '-t', sample('replace.yaml'), 'rep',
+                      '--wait', '--poll', '1')
+    old = service.outputs('rep')['server_id']
+    preview = clients.openstack('stack', 'update', '-t', sample('replace.yaml'),
+                                '--parameter', 'generation=2', 'rep', '--dry-run',
+                                '-f', 'json')
+    assert [r['resource_name'] for r in json.loads(preview.stdout)['replaced']] == \
+        ['server']
+    assert service.stack('rep')['stack_status'] == 'CREATE_COMPLETE', 'only a preview'
+
+    out = clients.openstack('stack', 'update', '-t', sample('replace.yaml'),
+                            '--parameter', 'generation=2', 'rep', '--wait').stdout
+    events = assert_waited(out, 'rep', 'UPDATE', ['server', 'client'])
+    server_events = [status for _, where, status in events if where == 'rep.server']
+    # The replacement is built first; the old server goes last.
+    assert server_events[:2] == ['CREATE_IN_PROGRESS', 'CREATE_COMPLETE']
+    assert server_events[-1] == 'DELETE_COMPLETE'
+    new = service.outputs('rep')['server_id']
+    assert new != old
+    assert service.physical_ids('rep')['server'] == new
+    clients.openstack('stack', 'delete', '--yes', 'rep')
+    service.wait_for('rep', None)
+
+
+def failing_update_rolls_back_then_check(service, clients):
+    created, validated = parallel(
+        (clients.openstack, 'stack', 'create', '-t', sample('rollback.yaml'), 'rb',
+         '--enable-rollback', '--wait', '--poll', '1'),
+        (clients.openstack, 'orchestration', 'template', 'validate',
+         '-t', sample('rollback.yaml'), '-f', 'json'))
+    assert_waited(created.stdout, 'rb', 'CREATE', ['base', 'fragile'])
+    assert json.loads(validated.stdout)['Parameters']['fail']['Default'] is False
+
+    failed = clients.openstack('stack', 'update', '--existing', '--parameter', 'fail=true',
+                               '--parameter', 'value=bad', 'rb', '--wait', ok=False)
+    assert failed.returncode == 1
+    assert 'Stack rb UPDATE_FAILED' in failed.stderr
+    assert_waited(failed.stdout, 'rb', 'UPDATE', ['fragile'], final='FAILED')
+    service.wait_for('rb', 'ROLLBACK_COMPLETE')
+    assert service.outputs('rb') == {'value': 'good'}
+
+    checked = clients.openstack('stack', 'check', 'rb', '--wait').stdout
+    assert_waited(checked, 'rb', 'CHECK', ['base', 'fragile'])
+    clients.openstack('stack', 'delete', '--yes', 'rb')
+    service.wait_for('rb', None)
+
+
+def update_supersedes_create_then_cancel(service, clients):
+    # A create that takes 7 s: long enough for the update to land during it.
+    clients.openstack('stack', 'create', '-t', sample('slow.yaml'),
+                      '--parameter', 'create_secs=7', 'slow')
+    assert service.stack('slow')['stack_status'] == 'CREATE_IN_PROGRESS'
+    out = clients.heat_conv('stack', 'update', '--existing', '--parameter',
+                            'value=second', 'slow', '--wait').stdout
+    events = assert_waited(out, 'slow', 'UPDATE', ['slow', 'after'])
+    # --wait prints only what happened after the update began, so this
+    # proves the update superseded a create still in progress.
+    assert 'CREATE_COMPLETE' in [status for _, where, status in events
+                                 if where == 'slow.slow']
+    assert service.outputs('slow') == {'value': 'second'}
+
+    # An update whose cloud action takes 12 s, cancelled midway.
+    clients.openstack('stack', 'update', '--existing', '--parameter', 'value=third',
+                      '--parameter', 'update_secs=12', 'slow')
+    assert service.stack('slow')['stack_status'] == 'UPDATE_IN_PROGRESS'
+    out = clients.openstack('stack', 'cancel', 'slow', '--wait').stdout
+    events = assert_waited(out, 'slow', 'ROLLBACK', ['slow'])
+    assert [status for _, where, status in events if where == 'slow'][0] == \
+        'ROLLBACK_IN_PROGRESS'
+    assert service.outputs('slow') == {'value': 'second'}
+    clients.openstack('stack', 'delete', '--yes', 'slow')
+    service.wait_for('slow', None)
+
+
+def heat_conv_cli(service, clients):
+    out = clients.heat_conv('stack', 'create', '-t', sample('fan.yaml'), 'hcfan',
+                            '--wait').stdout
+    assert_waited(out, 'hcfan', 'CREATE', FAN_RESOURCES)
+    tree = clients.heat_conv('stack', 'graph', 'hcfan').stdout
+    assert tree.splitlines()[:3] == [
+        'stack hcfan: CREATE_COMPLETE',
+        'source [OS::Heat::TestResource] CREATE_COMPLETE',
+        '|-- worker_a [OS::Heat::TestResource] CREATE_COMPLETE']
+    clients.heat_conv('stack', 'delete', '--yes', 'hcfan', '--wait')
+    assert service.stack('hcfan') is None
+
+
+STORIES = (fan_create_read_update_delete, replace_preview_then_replace,
+           failing_update_rolls_back_then_check, update_supersedes_create_then_cancel,
+           heat_conv_cli)
+
+
+def test_stories_through_the_cli(service, clients):
+    with concurrent.futures.ThreadPoolExecutor(max_workers=len(STORIES)) as pool:
+        futures = {story.__name__: pool.submit(story, service, clients)
+                   for story in STORIES}
+    failures = {name: future.exception() for name, future in futures.items()
+                if future.exception() is not None}
+    assert not failures, '\n\n'.join(
+        [f'{name}: {error}' for name, error in failures.items()] +
+        [f'heat-conv-all log (tail):\n{service.log(tail=3000)}'])
+
+
+def test_ctrl_c_stops_it_cleanly(service):
+    code = service.interrupt(timeout=15)
+    assert code == 0, f'exit code {code}\n{service.log()}'
+    assert 'heat-conv stopped.' in service.log()
