@@ -12,7 +12,6 @@ import threading
 import routes
 import webob
 import webob.dec
-from cheroot import wsgi
 
 from heat_conv.cloud.errors import CloudBadRequest
 from heat_conv.cloud.errors import CloudError
@@ -20,6 +19,7 @@ from heat_conv.cloud.errors import CloudUnavailable
 from heat_conv.cloud.faults import ERROR
 from heat_conv.cloud.faults import TIMEOUT
 from heat_conv.cloud.faults import FaultPolicy
+from heat_conv.common import http_server
 
 LOG = logging.getLogger(__name__)
 
@@ -183,42 +183,9 @@ class CloudApp:
         return webob.Response(json_body={'faults': self.faults.update(**body).to_dict()})
 
 
-class ServerHandle:
-    """A running cloud service: its address, and how to stop it."""
-
-    def __init__(self, server, app, thread):
-        self._server = server
-        self.app = app
-        self._thread = thread
-        self.host, self.port = server.bind_addr[:2]
-
-    @property
-    def url(self):
-        host = f'[{self.host}]' if ':' in self.host else self.host
-        return f'http://{host}:{self.port}'
-
-    def stop(self):
-        self.app.stopping.set()
-        self._server.stop()
-        self._thread.join()
-
-    def wait(self, timeout=None):
-        """Block until the server stops; True if it has."""
-        self._thread.join(timeout)
-        return not self._thread.is_alive()
-
-
 def serve(host, port, store, faults=None, numthreads=16):
     """Start the service in a background thread; port 0 picks a free port."""
     app = CloudApp(store, faults)
-    server = wsgi.Server((host, port), app, numthreads=numthreads,
-                         server_name='heat-conv-cloud', shutdown_timeout=1)
-    # cheroot only notices a kept-alive connection's next request when its
-    # select loop wakes, so this interval is added latency on every call
-    # after the first (0.5s by default); 10ms costs little when idle.
-    server.expiration_interval = 0.01
-    server.prepare()  # binds now, so the real port is known before returning
-    thread = threading.Thread(target=server.serve, name=f'cloud-{server.bind_addr[1]}',
-                              daemon=True)
-    thread.start()
-    return ServerHandle(server, app, thread)
+    # Interrupts any injected latency or hang so a stop is prompt.
+    return http_server.serve(app, host, port, numthreads, 'heat-conv-cloud',
+                             before_stop=app.stopping.set)

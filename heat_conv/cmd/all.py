@@ -4,9 +4,7 @@ API on 127.0.0.1:8004, engine worker, observer and the simulated cloud on
 127.0.0.1:8005, on SQLite and the in-process ``fake://`` transport. The
 database is created (migrated) on start.
 """
-import signal
 import sys
-import threading
 
 
 def main():
@@ -22,6 +20,7 @@ def main():
     from heat_conv.cloud import faults
     from heat_conv.cloud import service as cloud_service
     from heat_conv.common import config
+    from heat_conv.common import http_server
     from heat_conv.db import migration
     from heat_conv.db import session
     from heat_conv.engine import server as engine_server
@@ -31,14 +30,7 @@ def main():
     log = logging.getLogger('heat_conv.cmd.all')
     conf = config.CONF
 
-    stop_requested = threading.Event()
-
-    def _request_stop(signum, frame):
-        # Only flag it: stopping joins threads, which a handler must not do.
-        stop_requested.set()
-
-    signal.signal(signal.SIGINT, _request_stop)
-    signal.signal(signal.SIGTERM, _request_stop)
+    stopper = http_server.StopOnSignal()
 
     # Whatever has started is stopped on the way out, in reverse order, even
     # when a later part fails to start: the engine's and observer's threads
@@ -76,12 +68,7 @@ def main():
         print(f'heat-conv is running: API {api.url}/v1/admin, simulated cloud '
               f'{cloud_url}. Ctrl-C stops it.', flush=True)
 
-        code = 0
-        while not stop_requested.wait(0.5):
-            if any(server.wait(0) for server in servers):
-                log.error('a server stopped unexpectedly')
-                code = 1
-                break
+        code = stopper.wait(servers)
     finally:
         log.info('stopping')
         for stop in reversed(stoppers):

@@ -1,7 +1,5 @@
 """heat-conv-api: the Heat v1-compatible REST API."""
-import signal
 import sys
-import threading
 
 from oslo_service import backend
 
@@ -16,9 +14,11 @@ def main():
     from heat_conv.api import app
     from heat_conv.api import server
     from heat_conv.common import config
+    from heat_conv.common import http_server
     from heat_conv.db import session
 
     config.parse_args(sys.argv[1:], prog='heat-conv-api')
+    stopper = http_server.StopOnSignal()
     log = logging.getLogger('heat_conv.cmd.api')
     conf = config.CONF.api
     session.get_engine()   # a bad [database] connection fails now, not per request
@@ -26,21 +26,10 @@ def main():
                           threads=conf.threads)
     log.info('heat-conv API listening on %s (auth: %s)', handle.url, conf.auth_strategy)
 
-    stop_requested = threading.Event()
-
-    def _request_stop(signum, frame):
-        # Only flag it: stopping joins threads, which a handler must not do.
-        stop_requested.set()
-
-    signal.signal(signal.SIGINT, _request_stop)
-    signal.signal(signal.SIGTERM, _request_stop)
-    while not stop_requested.wait(1.0):
-        if handle.wait(0):
-            log.error('The API server stopped unexpectedly')
-            return 1
+    code = stopper.wait([handle])
     log.info('Stopping the API')
     handle.stop()
-    return 0
+    return code
 
 
 if __name__ == '__main__':

@@ -1,7 +1,5 @@
 """heat-conv-cloud: the simulated cloud as a REST service."""
-import signal
 import sys
-import threading
 
 from oslo_service import backend
 
@@ -17,8 +15,10 @@ def main():
     from heat_conv.cloud import faults
     from heat_conv.cloud import service
     from heat_conv.common import config
+    from heat_conv.common import http_server
 
     config.parse_args(sys.argv[1:], prog='heat-conv-cloud')
+    stopper = http_server.StopOnSignal()
     log = logging.getLogger('heat_conv.cmd.cloud')
     conf = config.CONF.cloud
 
@@ -27,23 +27,11 @@ def main():
                            faults.FaultPolicy.from_conf())
     log.info('Simulated cloud listening on %s (store %s)', handle.url, store.path)
 
-    stop_requested = threading.Event()
-
-    def _request_stop(signum, frame):
-        # Only flag it here: stopping joins threads, which a signal
-        # handler must not do.
-        stop_requested.set()
-
-    signal.signal(signal.SIGINT, _request_stop)
-    signal.signal(signal.SIGTERM, _request_stop)
-    while not stop_requested.wait(1.0):
-        if handle.wait(0):
-            log.error('Simulated cloud server stopped unexpectedly')
-            return 1
+    code = stopper.wait([handle])
     log.info('Stopping the simulated cloud')
     handle.stop()
     store.close()
-    return 0
+    return code
 
 
 if __name__ == '__main__':

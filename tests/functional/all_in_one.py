@@ -55,7 +55,7 @@ class AllInOne:
         self.log_path = self.state_dir / 'heat-conv-all.log'
         self.proc = None
 
-    def start(self, timeout=30):
+    def start(self, timeout=90):
         with open(self.log_path, 'wb') as log:
             self.proc = subprocess.Popen(
                 [console_script('heat-conv-all'), '--config-file', str(self.conf_file)],
@@ -107,7 +107,7 @@ class AllInOne:
         return {r['resource_name']: r['physical_resource_id']
                 for r in resp.json()['resources']}
 
-    def wait_for(self, name, status, timeout=30):
+    def wait_for(self, name, status, timeout=90):
         """Wait until the stack's status is ``status`` (None: deleted)."""
         deadline = time.monotonic() + timeout
         while True:

@@ -186,6 +186,6 @@ def test_stories_through_the_cli(service, clients):
 
 
 def test_ctrl_c_stops_it_cleanly(service):
-    code = service.interrupt(timeout=15)
+    code = service.interrupt(timeout=30)
     assert code == 0, f'exit code {code}\n{service.log()}'
     assert 'heat-conv stopped.' in service.log()

@@ -1,0 +1,75 @@
+"""Serving a WSGI app with cheroot in a background thread, and running a
+process until it is told to stop (SIGINT, SIGTERM)."""
+import logging
+import signal
+import threading
+
+from cheroot import wsgi
+
+LOG = logging.getLogger(__name__)
+
+
+class ServerHandle:
+    """A running server: where it listens, and how to stop it."""
+
+    def __init__(self, server, app, thread, before_stop=None):
+        self._server = server
+        self.app = app
+        self._thread = thread
+        self._before_stop = before_stop
+        self.host, self.port = server.bind_addr[:2]
+
+    @property
+    def url(self):
+        host = f'[{self.host}]' if ':' in self.host else self.host
+        return f'http://{host}:{self.port}'
+
+    def stop(self):
+        if self._before_stop is not None:
+            self._before_stop()
+        self._server.stop()
+        self._thread.join()
+
+    def wait(self, timeout=None):
+        """Block until the server stops; True if it has."""
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
+
+
+def serve(app, host, port, threads, name, before_stop=None):
+    """Start serving ``app``; port 0 picks a free port."""
+    server = wsgi.Server((host, port), app, numthreads=threads,
+                         server_name=name, shutdown_timeout=1)
+    # cheroot notices a kept-alive connection's next request only when its
+    # select loop wakes (0.5 s by default); clients keep connections alive,
+    # so a long interval would add latency to every call after the first.
+    server.expiration_interval = 0.01
+    server.prepare()   # binds now, so the real port is known on return
+    thread = threading.Thread(target=server.serve, name=f'{name}-{server.bind_addr[1]}',
+                              daemon=True)
+    thread.start()
+    return ServerHandle(server, app, thread, before_stop)
+
+
+class StopOnSignal:
+    """Catches SIGINT and SIGTERM from the moment it is made.
+
+    The handlers only set a flag: stopping joins threads, which a signal
+    handler must not do.
+    """
+
+    def __init__(self):
+        self._requested = threading.Event()
+        signal.signal(signal.SIGINT, self._request)
+        signal.signal(signal.SIGTERM, self._request)
+
+    def _request(self, signum, frame):
+        self._requested.set()
+
+    def wait(self, servers):
+        """Until a signal (0) or until one of ``servers`` dies (1)."""
+        while not self._requested.wait(0.5):
+            if any(server.wait(0) for server in servers):
+                LOG.error('a server stopped unexpectedly')
+                return 1
+        return 0
