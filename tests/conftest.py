@@ -1,6 +1,6 @@
-from oslo_service import backend
+from heat_conv import cmd
 
-backend.init_backend(backend.BackendType.THREADING)
+cmd.prepare()   # before anything imports oslo.messaging
 
 import pytest  # noqa: E402
 

@@ -18,11 +18,11 @@ import sys
 import tempfile
 import time
 
-from oslo_service import backend
-
-backend.init_backend(backend.BackendType.THREADING)
-
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from heat_conv import cmd  # noqa: E402
+
+cmd.prepare()   # before anything imports oslo.messaging
 
 from heat_conv.cloud import client as cloud_client  # noqa: E402
 from heat_conv.cloud import store as cloud_store  # noqa: E402

@@ -6,11 +6,11 @@ database is created (migrated) on start.
 """
 import sys
 
+from heat_conv import cmd
+
 
 def main():
-    # Before anything imports oslo.messaging (it would pick eventlet).
-    from oslo_service import backend
-    backend.init_backend(backend.BackendType.THREADING)
+    cmd.prepare()
 
     from oslo_log import log as logging
 

@@ -1,13 +1,11 @@
 """heat-conv-api: the Heat v1-compatible REST API."""
 import sys
 
-from oslo_service import backend
+from heat_conv import cmd
 
 
 def main():
-    # Must come before anything imports heat_conv.common.config: importing
-    # oslo.messaging there otherwise picks oslo.service's eventlet backend.
-    backend.init_backend(backend.BackendType.THREADING)
+    cmd.prepare()
 
     from oslo_log import log as logging
 

@@ -1,11 +1,11 @@
 """heat-conv-engine: engine worker processes."""
 import sys
 
-from oslo_service import backend
+from heat_conv import cmd
 
 
 def main():
-    backend.init_backend(backend.BackendType.THREADING)
+    cmd.prepare()
     from oslo_service import service
 
     from heat_conv.common import config

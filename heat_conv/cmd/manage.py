@@ -2,11 +2,11 @@
 import argparse
 import sys
 
-from oslo_service import backend
+from heat_conv import cmd
 
 
 def main(argv=None):
-    backend.init_backend(backend.BackendType.THREADING)
+    cmd.prepare()
     from heat_conv.common import config
     from heat_conv.db import migration
     from heat_conv.db import session

@@ -1,11 +1,11 @@
 """heat-conv-observer: watches reality for the engine."""
 import sys
 
-from oslo_service import backend
+from heat_conv import cmd
 
 
 def main():
-    backend.init_backend(backend.BackendType.THREADING)
+    cmd.prepare()
     from oslo_service import service
 
     from heat_conv.common import config

@@ -7,11 +7,9 @@ comma-separated list of files, overrides them.
 """
 import os
 
-from oslo_service import backend
+from heat_conv import cmd
 
-# Before anything imports oslo.messaging (through heat_conv.common.config),
-# or oslo.service would pick its eventlet backend.
-backend.init_backend(backend.BackendType.THREADING)
+cmd.prepare()   # before anything imports oslo.messaging
 
 from heat_conv.api import app  # noqa: E402
 from heat_conv.common import config  # noqa: E402
