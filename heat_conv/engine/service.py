@@ -99,19 +99,41 @@ def update_stack(ctx, stack_id, template=None, params=None, files=None,
         extra['disable_rollback'] = bool(disable_rollback)
     if tags is not None:
         extra['tags'] = tags
-    if stack_state.begin(stack, 'UPDATE', template_id, extra=extra) is None:
-        raise exception.Conflict('The stack changed during the update; try again')
-    return db_api.stack_get(stack.id)
+    return _supersede(ctx, stack.id, 'UPDATE', template_id, _check_updatable,
+                      extra=extra)
 
 
 def delete_stack(ctx, stack_id):
     """Converge onto the empty template; supersedes anything in progress."""
-    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
-    if stack.action == 'DELETE' and stack.status == 'IN_PROGRESS':
-        return stack
-    if stack_state.begin(stack, 'DELETE', None) is None:
-        raise exception.Conflict('The stack changed during the delete; try again')
-    return db_api.stack_get(stack.id)
+    def check(stack):
+        if stack.action == 'DELETE' and stack.status == 'IN_PROGRESS':
+            raise _AlreadyRunning()
+    try:
+        return _supersede(ctx, stack_id, 'DELETE', None, check)
+    except _AlreadyRunning:
+        return db_api.stack_get(stack_id)
+
+
+class _AlreadyRunning(Exception):
+    """The requested operation is the one in progress: nothing to start."""
+
+
+SUPERSEDE_ATTEMPTS = 5
+
+
+def _supersede(ctx, stack_id, action, template_id, check, **begin_kwargs):
+    """Start ``action``, superseding whatever traversal runs.
+
+    Losing the compare-and-swap on the traversal id only means another
+    operation started first; this one supersedes it in turn, if ``check``
+    still allows it on the fresh state.
+    """
+    for _ in range(SUPERSEDE_ATTEMPTS):
+        stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+        check(stack)
+        if stack_state.begin(stack, action, template_id, **begin_kwargs) is not None:
+            return db_api.stack_get(stack_id)
+    raise exception.Conflict(f'Stack {stack_id} keeps changing; try again')
 
 
 def cancel_update(ctx, stack_id, rollback=True):

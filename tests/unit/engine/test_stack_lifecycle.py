@@ -102,3 +102,25 @@ def test_create_with_duplicate_name_is_refused(driver):
     driver.create(tmpl({'A': res('a')}), name='same')
     with pytest.raises(exception.StackExists):
         driver.create(tmpl({'A': res('a')}), name='same')
+
+
+def test_update_that_loses_the_race_supersedes_the_winner(driver, monkeypatch):
+    from heat_conv.engine import service
+    from heat_conv.engine import stack_state
+    driver.create(tmpl({'A': res('a')}))
+    driver.settle()
+    real_begin = stack_state.begin
+    raced = []
+
+    def begin_after_a_rival(stack, action, template_id, **kwargs):
+        if not raced:
+            raced.append(True)
+            # Another API process updates the stack between our read and write.
+            service.update_stack(driver.ctx, driver.stack_id, tmpl({'A': res('rival')}))
+        return real_begin(stack, action, template_id, **kwargs)
+
+    monkeypatch.setattr(stack_state, 'begin', begin_after_a_rival)
+    driver.update(tmpl({'A': res('mine')}))
+    monkeypatch.undo()
+    assert driver.settle() == 'UPDATE_COMPLETE'
+    assert_reality(driver, {'A': {'value': 'mine'}})
