@@ -44,6 +44,7 @@ from heat_conv.db.queries.traversals import LAST_MUST_ACT  # noqa: F401
 from heat_conv.db.queries.traversals import NOT_LAST  # noqa: F401
 from heat_conv.db.queries.traversals import successors  # noqa: F401
 from heat_conv.db.queries.traversals import sync_arrive  # noqa: F401
+from heat_conv.db.queries.traversals import sync_arrive_own_update  # noqa: F401
 from heat_conv.db.queries.traversals import sync_inputs  # noqa: F401
 from heat_conv.db.queries.traversals import sync_point_get  # noqa: F401
 from heat_conv.db.queries.traversals import traversal_purge  # noqa: F401

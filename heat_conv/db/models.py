@@ -174,6 +174,9 @@ class SyncPoint(Base):
     # in this traversal marks its cleanup node): unmarked cleanup nodes of
     # kept rows are passed through without a message.
     must_act = sa.Column(sa.Boolean, nullable=False, default=False)
+    # A cleanup node's own row's update node has arrived: that one arrival
+    # is recorded here rather than as a SyncInput, one statement cheaper.
+    update_arrived = sa.Column(sa.Boolean, nullable=False, default=False)
     # The node's frozen resource definition, so a worker never parses the
     # whole template to act on one resource.
     definition = sa.Column(Json, nullable=True)

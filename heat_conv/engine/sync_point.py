@@ -42,26 +42,38 @@ def propagate(stack_id, traversal_id, node, sender):
     """
     stack_ready = False
     pending = [(node, sender)]
+    # An update node fetches its cleanup node's edges too: that cleanup is
+    # often passed through right after, in this loop.
+    fetched = {}
     while pending:
         (entity_id, is_update), sender = pending.pop()
+        edges = fetched.pop((entity_id, is_update), None)
+        if edges is None and is_update:
+            both = db_api.successors(traversal_id, entity_id)
+            edges, fetched[(entity_id, False)] = both[True], both[False]
+        elif edges is None:
+            edges = db_api.successors(traversal_id, entity_id, is_update)
         for (requirer_id, requirer_is_update, attrs, sp_id, predecessors,
-             definition) in db_api.successors(traversal_id, entity_id, is_update):
+             definition) in edges:
             if sp_id is None:
                 continue
             data = None
-            must_act = False
-            if sender is not None and requirer_is_update:
-                data = edge_data(sender.name, sender.row_id, sender.refid,
-                                 sender.attributes, attrs)
-            elif sender is not None:
-                must_act = sender.replaced   # its own cleanup: delete the old row
-            arrival = db_api.sync_arrive(sp_id, stack_id, entity_id, is_update, data,
-                                         single_predecessor=predecessors == 1,
-                                         must_act=must_act,
-                                         # update nodes finish first, so a
-                                         # cleanup meeting one other is last
-                                         expect_last=not is_update
-                                         and predecessors == 2)
+            if sender is not None and requirer_id is not None \
+                    and not requirer_is_update:
+                # The row's own cleanup; a replaced row must be deleted there.
+                arrival = db_api.sync_arrive_own_update(
+                    sp_id, must_act=sender.replaced,
+                    single_predecessor=predecessors == 1)
+            else:
+                if sender is not None:
+                    data = edge_data(sender.name, sender.row_id, sender.refid,
+                                     sender.attributes, attrs)
+                arrival = db_api.sync_arrive(
+                    sp_id, stack_id, entity_id, is_update, data,
+                    single_predecessor=predecessors == 1,
+                    # update nodes finish first, so a cleanup meeting one
+                    # other predecessor is usually the last
+                    expect_last=not is_update and predecessors == 2)
             if arrival == db_api.NOT_LAST:
                 continue
             if requirer_id is None:
@@ -96,7 +108,7 @@ def retrigger(stack_id, traversal_id, entity_id):
         if sp is None:
             continue
         inputs = db_api.sync_inputs(sp.id) if sp.predecessors else []
-        if len(inputs) < sp.predecessors:
+        if len(inputs) + sp.update_arrived < sp.predecessors:
             continue   # a predecessor will start it when it arrives
         rpc.cast('check_resource', stack_id=stack_id, traversal_id=traversal_id,
                  entity_id=entity_id, is_update=is_update,

@@ -118,6 +118,7 @@ def upgrade():
         sa.Column('predecessors', sa.Integer, nullable=False),
         sa.Column('remaining', sa.Integer, nullable=False),
         sa.Column('must_act', sa.Boolean, nullable=False),
+        sa.Column('update_arrived', sa.Boolean, nullable=False),
         sa.Column('definition', Json, nullable=True),
         sa.Column('created_at', DateTime, nullable=False),
         sa.UniqueConstraint('traversal_id', 'entity_id', 'is_update',

@@ -48,25 +48,32 @@ def traversal_store(stack_id, traversal_id, new_rows, make_graph):
         return None
 
 
-def successors(traversal_id, entity_id, is_update):
+def successors(traversal_id, entity_id, is_update=None):
     """Edges leaving a node, each joined with its successor's sync point.
 
     Rows of (requirer_id, requirer_is_update, attrs, sync_point_id,
     predecessors, definition); requirer_id None is the stack's completion.
+    With ``is_update`` None, the edges of both the row's nodes, as
+    {is_update: rows}.
     """
     with transaction() as session:
         sp = models.SyncPoint
         edge = models.GraphEdge
         query = (sa.select(edge.requirer_id, edge.requirer_is_update, edge.attrs,
-                           sp.id, sp.predecessors, sp.definition)
+                           sp.id, sp.predecessors, sp.definition,
+                           edge.required_is_update)
                  .outerjoin(sp, sa.and_(
                      sp.traversal_id == edge.traversal_id,
                      sp.entity_id == sa.func.coalesce(edge.requirer_id, 0),
                      sp.is_update == sa.func.coalesce(edge.requirer_is_update, True)))
                  .where(edge.traversal_id == traversal_id,
-                        edge.required_id == entity_id,
-                        edge.required_is_update == is_update))
-        return [tuple(r) for r in session.execute(query)]
+                        edge.required_id == entity_id))
+        if is_update is not None:
+            query = query.where(edge.required_is_update == is_update)
+        by_node = {True: [], False: []}
+        for row in session.execute(query):
+            by_node[bool(row[-1])].append(tuple(row[:-1]))
+        return by_node if is_update is None else by_node[is_update]
 
 
 def sync_point_get(traversal_id, entity_id, is_update):
@@ -123,6 +130,37 @@ def sync_arrive(sync_point_id, stack_id, sender_id, sender_is_update, data,
                     return outcome
             return NOT_LAST
     except db_exc.DBDuplicateEntry:
+        return NOT_LAST
+
+
+@retry_on_deadlock
+def sync_arrive_own_update(sync_point_id, must_act=False, single_predecessor=False):
+    """A row's update node arrives at the same row's cleanup node.
+
+    Like sync_arrive, but the arrival is a flag on the sync point, so one
+    conditional UPDATE both deduplicates and counts it: a redelivered
+    arrival finds the flag set and matches nothing.
+    """
+    sp = SYNC_POINT.c
+    values = {'update_arrived': True}
+    if must_act:
+        values['must_act'] = True
+    if not single_predecessor:
+        values['remaining'] = sp.remaining - 1
+    arrive = sa.update(SYNC_POINT).values(**values)
+    fresh = sa.and_(sp.id == sync_point_id, sp.update_arrived.is_(False))
+    if single_predecessor:
+        attempts = [(sa.true(), LAST_MUST_ACT if must_act else LAST)]
+    else:
+        attempts = [(sp.remaining > 1, NOT_LAST)]
+        if not must_act:
+            attempts.append((sa.and_(sp.remaining == 1, sp.must_act.is_(False)), LAST))
+        attempts.append((sp.remaining == 1, LAST_MUST_ACT))
+    with transaction() as session:
+        conn = session.connection()
+        for condition, outcome in attempts:
+            if conn.execute(arrive.where(fresh, condition)).rowcount:
+                return outcome
         return NOT_LAST
 
 

@@ -73,3 +73,23 @@ def test_unmarked_node_is_plain_last(db):
     sp = _sync_point(3)
     results = [db_api.sync_arrive(sp.id, 'stack', s, True, None, False) for s in (1, 2, 3)]
     assert results == [db_api.NOT_LAST, db_api.NOT_LAST, db_api.LAST]
+
+
+def test_own_update_arrival_is_counted_once(db):
+    sp = _sync_point(2)
+    assert db_api.sync_arrive_own_update(sp.id) == db_api.NOT_LAST
+    assert db_api.sync_arrive_own_update(sp.id) == db_api.NOT_LAST   # redelivered
+    assert db_api.sync_arrive(sp.id, 'stack', 9, False, None, False) == db_api.LAST
+
+
+def test_own_update_arrival_carries_must_act_when_last(db):
+    sp = _sync_point(2)
+    assert db_api.sync_arrive(sp.id, 'stack', 9, False, None, False) == db_api.NOT_LAST
+    assert db_api.sync_arrive_own_update(sp.id, must_act=True) == db_api.LAST_MUST_ACT
+
+
+def test_own_update_arrival_alone(db):
+    sp = _sync_point(1)
+    assert db_api.sync_arrive_own_update(sp.id, single_predecessor=True) == db_api.LAST
+    assert db_api.sync_arrive_own_update(sp.id, single_predecessor=True) == \
+        db_api.NOT_LAST
