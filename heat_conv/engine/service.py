@@ -74,13 +74,9 @@ def update_stack(ctx, stack_id, template=None, params=None, files=None,
     _check_updatable(stack)
     old = db_api.raw_template_get(stack.raw_template_id) if stack.raw_template_id \
         else None
-    if existing and old is not None:
-        template = old.template if template is None else template
-        files = dict(old.files or {}, **(files or {}))
-        environment = _merge_environment(old.environment or {}, _env(environment))
-        params = dict(old.parameters or {}, **(params or {}))
-        for name in clear_parameters or ():
-            params.pop(name, None)
+    if existing:
+        template, files, environment, params = patch_inputs(
+            old, template, files, environment, params, clear_parameters)
     if template is None:
         raise exception.Invalid('A template is required for a stack update')
     tmpl, bound = validate_template(template, files, environment, params,
@@ -165,6 +161,24 @@ def _check_immutable(bound, old, stack):
     if not hasattr(bound, 'check_immutable'):
         return
     bound.check_immutable(old.parameters or {})
+
+
+def patch_inputs(old, template, files, environment, params, clear_parameters=()):
+    """A PATCH update's inputs, completed from the stored target ``old``.
+
+    What is not given is kept: the template; files and parameters are
+    merged (less ``clear_parameters``); the given environment's sections
+    update the stored ones, as in Heat.
+    """
+    if old is None:
+        return template, files, environment, params
+    params = dict(old.parameters or {}, **(params or {}))
+    for name in clear_parameters or ():
+        params.pop(name, None)
+    return (old.template if template is None else template,
+            dict(old.files or {}, **(files or {})),
+            _merge_environment(old.environment or {}, _env(environment)),
+            params)
 
 
 def _merge_environment(stored, given):

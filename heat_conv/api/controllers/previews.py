@@ -11,19 +11,11 @@ from heat_conv.engine import service
 
 
 def _merged_with_stored(stack, wanted):
-    """A PATCH's inputs completed from the stored target, as the engine does
-    for ``update_stack(existing=True)``."""
-    old = stack_template.raw(stack)
-    if old is None:
-        return wanted
-    if wanted.template is None:
-        wanted.template = old.template
-    wanted.files = dict(old.files or {}, **wanted.files)
-    if wanted.environment is None:
-        wanted.environment = old.environment
-    kept = {k: v for k, v in (old.parameters or {}).items()
-            if k not in wanted.clear_parameters}
-    wanted.params = dict(kept, **wanted.params)
+    """A PATCH's inputs completed from the stored target, exactly as
+    ``update_stack(existing=True)`` will complete them."""
+    wanted.template, wanted.files, wanted.environment, wanted.params = \
+        service.patch_inputs(stack_template.raw(stack), wanted.template, wanted.files,
+                             wanted.environment, wanted.params, wanted.clear_parameters)
     return wanted
 
 

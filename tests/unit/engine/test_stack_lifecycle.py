@@ -124,3 +124,22 @@ def test_update_that_loses_the_race_supersedes_the_winner(driver, monkeypatch):
     monkeypatch.undo()
     assert driver.settle() == 'UPDATE_COMPLETE'
     assert_reality(driver, {'A': {'value': 'mine'}})
+
+
+def test_patch_merges_environment_sections_files_and_parameters():
+    from types import SimpleNamespace
+
+    from heat_conv.engine import service
+    old = SimpleNamespace(
+        template={'heat_template_version': '2018-08-31'},
+        files={'a.yaml': 'a'},
+        environment={'parameter_defaults': {'x': 1}, 'resource_registry': {'A': 'B'}},
+        parameters={'p': 'old', 'q': 'kept', 'gone': 'soon'})
+    template, files, environment, params = service.patch_inputs(
+        old, None, {'b.yaml': 'b'}, {'parameter_defaults': {'y': 2}},
+        {'p': 'new'}, clear_parameters=['gone'])
+    assert template == old.template
+    assert files == {'a.yaml': 'a', 'b.yaml': 'b'}
+    assert environment == {'parameter_defaults': {'x': 1, 'y': 2},
+                           'resource_registry': {'A': 'B'}}
+    assert params == {'p': 'new', 'q': 'kept'}
