@@ -48,6 +48,7 @@ class Stack(TimestampMixin, Base):
     __table_args__ = (
         sa.Index('ix_stack_tenant_name', 'tenant', 'name'),
         sa.Index('ix_stack_owner_id', 'owner_id'),
+        sa.UniqueConstraint('tenant', 'live_name', name='uniq_stack_tenant_live_name'),
     )
 
     id = sa.Column(sa.String(36), primary_key=True, default=new_uuid)
@@ -77,6 +78,9 @@ class Stack(TimestampMixin, Base):
     parent_resource_name = sa.Column(sa.String(255), nullable=True)
     nested_depth = sa.Column(sa.Integer, nullable=False, default=0)
     deleted_at = sa.Column(DateTime, nullable=True)
+    # The name while the stack exists, NULL once deleted: a unique key on it
+    # keeps names unique among live stacks (NULLs never collide).
+    live_name = sa.Column(sa.String(255), nullable=True)
 
 
 class Resource(TimestampMixin, Base):

@@ -4,6 +4,8 @@ Each operation validates, stores the target, supersedes the running
 traversal with one compare-and-swap write and casts ``converge``. None of
 them waits for a traversal.
 """
+from oslo_db import exception as db_exc
+
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
 from heat_conv.engine import stack_state
@@ -47,13 +49,17 @@ def create_stack(ctx, name, template, params=None, files=None, environment=None,
                                 project_id=tenant)
     template_id = db_api.raw_template_create(tmpl.to_dict(), files, _env(environment),
                                              params)
-    values = {'name': name, 'tenant': tenant, 'username': ctx.user_id,
+    values = {'name': name, 'live_name': name, 'tenant': tenant,
+              'username': ctx.user_id,
               'action': 'INIT', 'status': 'COMPLETE', 'timeout': timeout,
               'disable_rollback': bool(disable_rollback), 'tags': tags,
               'auto_heal': bool(auto_heal)}
     if stack_id:
         values['id'] = stack_id
-    stack = db_api.stack_create(values)
+    try:
+        stack = db_api.stack_create(values)
+    except db_exc.DBDuplicateEntry:
+        raise exception.StackExists(name)   # a concurrent create won the name
     stack_state.begin(stack, 'CREATE', template_id)
     return db_api.stack_get(stack.id)
 

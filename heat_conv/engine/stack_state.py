@@ -23,7 +23,7 @@ def complete(stack_id, traversal_id):
             values = {'status': 'FAILED', 'status_reason': 'Resource CHECK failed: ' +
                       '; '.join(f'{r.name}: {r.status_reason}' for r in failed)}
     elif stack.action == 'DELETE':
-        values['deleted_at'] = timeutils.utcnow()
+        values.update(deleted_at=timeutils.utcnow(), live_name=None)
     elif stack.action in ('CREATE', 'UPDATE', 'ROLLBACK'):
         # The rollback target from now on is what the stack just reached.
         values['prev_raw_template_id'] = stack.raw_template_id

@@ -1,5 +1,6 @@
-"""Observer leases (which observer process watches which stack) and the
-stack flag for traversals that compare with reality.
+"""Observer leases (which observer process watches which stack), the
+stack flag for traversals that compare with reality, and unique names
+among live stacks.
 
 Revision ID: 0002
 Revises: 0001
@@ -28,3 +29,8 @@ def upgrade():
     with op.batch_alter_table('stack') as batch:
         batch.add_column(sa.Column('observe_reality', sa.Boolean, nullable=False,
                                    server_default=sa.false()))
+        batch.add_column(sa.Column('live_name', sa.String(255), nullable=True))
+    op.execute("UPDATE stack SET live_name = name WHERE deleted_at IS NULL")
+    with op.batch_alter_table('stack') as batch:
+        batch.create_unique_constraint('uniq_stack_tenant_live_name',
+                                       ['tenant', 'live_name'])

@@ -143,3 +143,23 @@ def test_patch_merges_environment_sections_files_and_parameters():
     assert environment == {'parameter_defaults': {'x': 1, 'y': 2},
                            'resource_registry': {'A': 'B'}}
     assert params == {'p': 'new', 'q': 'kept'}
+
+
+def test_concurrent_creates_of_one_name_leave_one_stack(driver, monkeypatch):
+    from heat_conv.db import api as db_api
+    from heat_conv.engine import service
+    # Both creates pass the "name free?" read before either writes.
+    monkeypatch.setattr(db_api, 'stack_get_by_name',
+                        lambda *a, **k: (_ for _ in ()).throw(
+                            exception.StackNotFound('x')))
+    driver.create(tmpl({'A': res('a')}), name='twin')
+    with pytest.raises(exception.StackExists):
+        service.create_stack(driver.ctx, 'twin', tmpl({'A': res('a')}))
+
+
+def test_a_deleted_stacks_name_can_be_used_again(driver):
+    driver.create(tmpl({'A': res('a')}), name='again')
+    driver.delete()
+    assert driver.settle() == 'DELETE_COMPLETE'
+    driver.create(tmpl({'A': res('b')}), name='again')
+    assert driver.settle() == 'CREATE_COMPLETE'
