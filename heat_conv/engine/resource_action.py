@@ -149,12 +149,11 @@ def release(row, values):
 
 def _write(row, values, pending_events, while_traversal=None):
     if not db_api.resource_cas(row.id, row.atomic_key, values,
-                               while_traversal=while_traversal):
+                               while_traversal=while_traversal, events=pending_events):
         if while_traversal is None:
             LOG.warning('lost the lock on resource %s (%s)', row.name, row.id)
         return False
     row.atomic_key += 1
     for key, value in values.items():
         setattr(row, key, value)
-    db_api.events_add(pending_events)
     return True

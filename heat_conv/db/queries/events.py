@@ -12,11 +12,15 @@ from heat_conv.db.queries.common import transaction
 def events_add(events):
     if not events:
         return
-    now = timeutils.utcnow()
     with transaction() as session:
-        session.connection().execute(sa.insert(EVENT), [
-            dict(e, uuid=models.new_uuid(), created_at=e.get('created_at', now))
-            for e in events])
+        session.connection().execute(sa.insert(EVENT), event_rows(events))
+
+
+def event_rows(events):
+    """Event records completed with their id and time, ready to insert."""
+    now = timeutils.utcnow()
+    return [dict(e, uuid=models.new_uuid(), created_at=e.get('created_at', now))
+            for e in events]
 
 
 def event_list(stack_id, resource_name=None, filters=None, sort_dir='asc',

@@ -5,11 +5,13 @@ import sqlalchemy as sa
 from heat_conv.common import exception
 from heat_conv.common import timeutils
 from heat_conv.db import models
+from heat_conv.db.queries.common import EVENT
 from heat_conv.db.queries.common import RESOURCE
 from heat_conv.db.queries.common import STACK
 from heat_conv.db.queries.common import execute as _execute
 from heat_conv.db.queries.common import rows as _rows
 from heat_conv.db.queries.common import transaction
+from heat_conv.db.queries.events import event_rows as _event_rows
 
 
 def resource_create(values):
@@ -59,14 +61,15 @@ def resources_of_stack(stack_id, include_deleted=False):
 
 
 def resource_cas(resource_id, atomic_key, values, engine_id=False,
-                 while_traversal=None):
+                 while_traversal=None, events=()):
     """Compare-and-swap write on a resource row.
 
     Matches only if the row's ``atomic_key`` is unchanged (and, when
     ``engine_id`` is given, it is the current lock holder, None meaning
     unlocked; and, when ``while_traversal`` is (stack_id, traversal_id),
     that traversal is still the stack's current one). Bumps ``atomic_key``.
-    Returns True when it won.
+    ``events`` are recorded in the same transaction if it wins: one commit
+    instead of two. Returns True when it won.
     """
     values = dict(values, atomic_key=atomic_key + 1, updated_at=timeutils.utcnow())
     r = RESOURCE
@@ -79,7 +82,11 @@ def resource_cas(resource_id, atomic_key, values, engine_id=False,
         query = query.where(sa.exists().where(
             STACK.c.id == stack_id, STACK.c.current_traversal == traversal_id))
     with transaction() as session:
-        return session.connection().execute(query.values(**values)).rowcount == 1
+        conn = session.connection()
+        won = conn.execute(query.values(**values)).rowcount == 1
+        if won and events:
+            conn.execute(sa.insert(EVENT), _event_rows(events))
+        return won
 
 
 def resource_delete_unused(resource_id):
