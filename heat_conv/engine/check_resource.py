@@ -168,8 +168,7 @@ def _replace(row, step, definition, properties):
         'deletion_policy': definition.get('deletion_policy', 'Delete'),
         'requires': [], 'traversal_id': step.traversal_id,
         'node_id': step.node[0], 'node_is_update': True})
-    if not db_api.resource_cas(row.id, row.atomic_key, {'replaced_by': new.id},
-                               engine_id=None):
+    if not resource_action.write(row, {'replaced_by': new.id}, engine_id=None):
         # Someone else acted on the row first; they own this step.
         db_api.resource_delete_unused(new.id)
         return
@@ -185,11 +184,8 @@ def _record_noop(row, step, definition):
               'template_id': step.template_id, 'requires': step.requires,
               'deletion_policy': definition.get('deletion_policy', 'Delete'),
               'action': row.action if row.action != 'INIT' else 'CREATE'}
-    if not db_api.resource_cas(row.id, row.atomic_key, values, engine_id=None):
-        return
-    for key, value in values.items():
-        setattr(row, key, value)
-    finish(row, step)
+    if resource_action.write(row, values, engine_id=None):
+        finish(row, step)
 
 
 def _cleanup_node(row, step, definition):

@@ -58,11 +58,8 @@ def lock(row, step, action):
               'status': 'IN_PROGRESS', 'status_reason': None,
               'traversal_id': step.traversal_id, 'node_id': step.node[0],
               'node_is_update': step.node[1], 'action_started_at': None}
-    if not db_api.resource_cas(row.id, row.atomic_key, values, engine_id=None):
+    if not write(row, values, engine_id=None):
         return None
-    for key, value in values.items():
-        setattr(row, key, value)
-    row.atomic_key += 1
     return row.atomic_key
 
 
@@ -138,22 +135,25 @@ def settle(row, step, action, plugin, outcome, started=False):
 
 
 def release(row, values):
-    values = dict(values, engine_id=None, action_started_at=None)
-    if db_api.resource_cas(row.id, row.atomic_key, values):
-        row.atomic_key += 1
-        for key, value in values.items():
-            setattr(row, key, value)
-        return True
-    return False
+    return write(row, dict(values, engine_id=None, action_started_at=None))
 
 
-def _write(row, values, pending_events, while_traversal=None):
-    if not db_api.resource_cas(row.id, row.atomic_key, values,
-                               while_traversal=while_traversal, events=pending_events):
-        if while_traversal is None:
-            LOG.warning('lost the lock on resource %s (%s)', row.name, row.id)
+def write(row, values, engine_id=False, while_traversal=None, events=()):
+    """Compare-and-swap ``values`` onto the row (see db resource_cas) and,
+    if it won, onto the in-memory ``row`` too, so the next write's
+    expected key is right."""
+    if not db_api.resource_cas(row.id, row.atomic_key, values, engine_id=engine_id,
+                               while_traversal=while_traversal, events=events):
         return False
     row.atomic_key += 1
     for key, value in values.items():
         setattr(row, key, value)
     return True
+
+
+def _write(row, values, pending_events, while_traversal=None):
+    if write(row, values, while_traversal=while_traversal, events=pending_events):
+        return True
+    if while_traversal is None:
+        LOG.warning('lost the lock on resource %s (%s)', row.name, row.id)
+    return False

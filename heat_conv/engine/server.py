@@ -36,7 +36,6 @@ class EngineService(service.Service):
         self._transport = transport
         self._server = None
         self._stopping = threading.Event()
-        self._threads = []
 
     def start(self):
         super().start()
@@ -59,9 +58,7 @@ class EngineService(service.Service):
                     func()
                 except Exception:   # a periodic task must outlive a bad pass
                     LOG.exception('%s pass failed', name)
-        thread = threading.Thread(target=loop, name=name, daemon=True)
-        thread.start()
-        self._threads.append(thread)
+        threading.Thread(target=loop, name=name, daemon=True).start()
 
     def stop(self, graceful=False):
         self._stopping.set()
