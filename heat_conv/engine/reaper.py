@@ -75,8 +75,8 @@ def _fail_waiting(stack):
                   f'timeout ({stack.timeout} minutes)')
         if db_api.resource_cas(row.id, row.atomic_key, {
                 'engine_id': None, 'action_started_at': None, 'status': 'FAILED',
-                'status_reason': reason}):
-            db_api.events_add([events.for_resource(row, row.action, 'FAILED', reason)])
+                'status_reason': reason},
+                events=[events.for_resource(row, row.action, 'FAILED', reason)]):
             names.append(row.name)
     return names
 

@@ -9,6 +9,7 @@ from heat_conv.db import models
 from heat_conv.db.queries.common import execute as _execute
 from heat_conv.db.queries.common import rows as _rows
 from heat_conv.db.queries.common import transaction
+from heat_conv.db.queries.events import event_rows as _event_rows
 
 
 def resources_observable(stack_ids):
@@ -41,9 +42,9 @@ def resources_record_drift(changes, checked_ids):
                 drift_status=status, drift_detail=detail, drift_checked_at=now)
             ).rowcount
             if won:
-                written.append(dict(event, uuid=models.new_uuid(), created_at=now))
+                written.append(event)
         if written:
-            session.execute(sa.insert(models.Event), written)
+            session.execute(sa.insert(models.Event), _event_rows(written))
         if checked_ids:
             _execute(session, sa.update(r).where(r.id.in_(list(checked_ids)))
                      .values(drift_checked_at=now))

@@ -142,19 +142,9 @@ def resource_set_check_status(resource_id, atomic_key, status, reason, event):
     row whose ``atomic_key`` is unchanged, so it never overwrites an action
     in flight. Returns True when it won.
     """
-    now = timeutils.utcnow()
-    with transaction() as session:
-        won = _execute(session,
-            sa.update(models.Resource).where(
-                models.Resource.id == resource_id,
-                models.Resource.atomic_key == atomic_key,
-                models.Resource.engine_id.is_(None))
-            .values(action='CHECK', status=status, status_reason=reason,
-                    atomic_key=atomic_key + 1, updated_at=now)).rowcount == 1
-        if won:
-            session.execute(sa.insert(models.Event).values(
-                dict(event, uuid=models.new_uuid(), created_at=now)))
-        return won
+    return resource_cas(resource_id, atomic_key,
+                        {'action': 'CHECK', 'status': status, 'status_reason': reason},
+                        engine_id=None, events=[event])
 
 
 def resources_purge_deleted(stack_id):
