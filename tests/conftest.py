@@ -5,7 +5,7 @@ cmd.prepare()   # before anything imports oslo.messaging
 import pytest  # noqa: E402
 
 # Scenario assertions live in helper modules; let pytest explain them.
-pytest.register_assert_rewrite('tests.convergence')
+pytest.register_assert_rewrite('tests.scenarios')
 
 from heat_conv.common import config  # noqa: E402
 from heat_conv.common import timeutils  # noqa: E402

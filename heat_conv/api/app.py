@@ -7,7 +7,7 @@ Outermost first:
 - request_id: every answer carries x-openstack-request-id;
 - /healthcheck, answered before anything that could fail;
 - faults: whatever goes wrong below is a JSON fault in Heat's shape;
-- sizelimit: bodies above [api] max_request_body_size are refused (413);
+- body_limit: bodies above max_json_body_size are refused (413);
 - / and /v1: the versions document, without authentication;
 - authentication ([api] auth_strategy), then the v1 routes.
 """
@@ -15,9 +15,9 @@ import webob.dec
 from oslo_middleware import healthcheck
 from oslo_middleware import http_proxy_to_wsgi
 from oslo_middleware import request_id
-from oslo_middleware import sizelimit
 
 from heat_conv.api import auth
+from heat_conv.api import body_limit
 from heat_conv.api import dispatch
 from heat_conv.api import faults
 from heat_conv.api import options  # noqa: F401  (registers [api])
@@ -54,8 +54,7 @@ def make_app(conf=None):
     v1 = auth.wrap(v1, strategy, conf)
     version_doc = versions.VersionsApp()
     app = _PathSplit({path: version_doc for path in VERSIONS_PATHS}, v1)
-    app = sizelimit.RequestBodySizeLimiter(
-        app, {'max_request_body_size': conf.api.max_request_body_size})
+    app = body_limit.BodySizeLimiter(app)
     app = faults.FaultWrapper(app)
     app = _PathSplit({HEALTHCHECK_PATH: healthcheck.Healthcheck(_not_found, conf)}, app)
     app = request_id.RequestId(app)

@@ -1,14 +1,21 @@
 """Who is asking: the request context under either auth strategy.
 
-noauth trusts the request: the project is the tenant in the URL and the
-user comes from ``X-Auth-User`` (as heatclient sends it) or is "admin".
-keystone puts keystonemiddleware's auth_token in front; the token's project
-must be the tenant in the URL.
+noauth trusts the request: the project is the tenant in the URL, the user
+comes from ``X-Auth-User`` (as heatclient sends it) or is ``[api]
+noauth_default_user``; users in ``[api] noauth_admin_users`` are admins,
+everyone else a member (and reader) of the project. keystone puts
+keystonemiddleware's auth_token in front; the token's project must be the
+tenant in the URL, and the roles are the token's.
+
+Either way the context carries the request id, and what is allowed is
+decided by policy (heat_conv.common.policy).
 """
 import webob.exc
 
+from heat_conv.common import config
 from heat_conv.common import context
 from heat_conv.common import exception
+from heat_conv.common import policy
 
 NOAUTH = 'noauth'
 KEYSTONE = 'keystone'
@@ -24,22 +31,23 @@ def wrap(application, strategy, conf):
     return auth_token.AuthProtocol(application, {'oslo_config_config': conf})
 
 
-def _roles(header):
-    return [role.strip() for role in (header or '').split(',') if role.strip()]
+NOAUTH_ROLES = ('reader', 'member')
 
 
 def context_for(req, tenant_id, strategy):
     """The RequestContext for a request addressed to ``tenant_id``."""
     if strategy == KEYSTONE:
         return _keystone_context(req, tenant_id)
-    user = req.headers.get('X-Auth-User') or 'admin'
-    roles = _roles(req.headers.get('X-Roles'))
-    if user == 'admin' and ADMIN_ROLE not in roles:
+    conf = config.CONF.api
+    user = req.headers.get('X-Auth-User') or conf.noauth_default_user
+    roles = list(NOAUTH_ROLES)
+    if user in conf.noauth_admin_users:
         roles.append(ADMIN_ROLE)
     return context.RequestContext(
         project_id=tenant_id, user_id=user, user_name=user, roles=roles,
         is_admin=ADMIN_ROLE in roles,
-        request_id=req.environ.get('openstack.request_id'))
+        request_id=req.environ.get('openstack.request_id'),
+        global_request_id=req.environ.get('openstack.global_request_id'))
 
 
 def _keystone_context(req, tenant_id):
@@ -49,10 +57,5 @@ def _keystone_context(req, tenant_id):
     if ctx.project_id != tenant_id:
         raise exception.Forbidden(
             f'The token is scoped to project {ctx.project_id}, not {tenant_id}')
-    ctx.is_admin = ADMIN_ROLE in (ctx.roles or [])
+    ctx.is_admin = policy.check_is_admin(ctx)
     return ctx
-
-
-def require_admin(ctx, what):
-    if not ctx.is_admin:
-        raise exception.Forbidden(f'Only administrators may {what}')

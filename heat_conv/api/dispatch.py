@@ -1,6 +1,7 @@
 """The WSGI application that routes /v1/{tenant_id}/... to controllers.
 
-A controller method is called as ``method(req, ctx, **path_variables)`` and
+The route's policy rule is enforced first (heat_conv.common.policy). A
+controller method is called as ``method(req, ctx, **path_variables)`` and
 returns a webob Response (the URL map names controllers; ``controllers``
 maps the names to objects); whatever it raises becomes a fault here, so a
 request never escapes as a 500 page.
@@ -9,6 +10,8 @@ import webob.dec
 
 from heat_conv.api import auth
 from heat_conv.api import faults
+from heat_conv.api import secrets
+from heat_conv.common import policy
 
 _METHODS = ('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE')
 
@@ -40,11 +43,19 @@ class Dispatcher:
         match = dict(match)
         controller = self.controllers[match.pop('controller')]
         action = match.pop('action')
+        rule = match.pop('policy', None)
+        ctx = None
         try:
             ctx = auth.context_for(req, match['tenant_id'], self.auth_strategy)
-            return getattr(controller, action)(req, ctx, **match)
+            if rule is not None:
+                policy.authorize(ctx, rule, {'project_id': match['tenant_id']})
+            resp = getattr(controller, action)(req, ctx, **match)
         except Exception as exc:
-            return faults.from_exception(exc)
+            resp = faults.from_exception(exc)
+        if 'stack_id' in match and ctx is not None:
+            # Whatever a route answers about a stack, hidden values stay hidden.
+            resp = secrets.redact_stack_response(resp, ctx, match['stack_id'])
+        return resp
 
     def _no_route(self, path, req):
         allowed = [m for m in _METHODS if self._match(path, req.environ, m)]

@@ -42,6 +42,10 @@ def from_exception(exc):
     """The fault response for anything a request handler raised."""
     if isinstance(exc, exception.HeatConvException) and exc.code < 500:
         return response(exc.code, exc.message, type(exc).__name__)
+    if isinstance(exc, exception.ServiceUnavailable):
+        LOG.warning('Answering 503: %s', exc.__cause__ or exc)
+        return response(503, exc.message, 'ServiceUnavailable',
+                        {'Retry-After': str(exc.retry_after or 1)})
     if isinstance(exc, webob.exc.WSGIHTTPException):
         message = exc.detail or exc.explanation
         headers = {k: v for k, v in exc.headers.items()
@@ -69,19 +73,40 @@ class FaultWrapper:
             resp = req.get_response(self.application)
         except Exception as exc:  # the last line of defence: never a traceback page
             return from_exception(exc)
-        if resp.status_code >= 400 and not _is_json(resp):
+        if resp.status_code >= 400 and not _is_fault(resp):
             return _rewrite(resp)
         return resp
 
 
-def _is_json(resp):
-    return (resp.content_type or '').endswith('json')
+_FAULT_KEYS = {'code', 'title', 'explanation', 'error'}
+
+
+def _json_body(resp):
+    if not (resp.content_type or '').endswith('json'):
+        return None
+    try:
+        return json.loads(resp.body)
+    except ValueError:
+        return None
+
+
+def _is_fault(resp):
+    body = _json_body(resp)
+    return isinstance(body, dict) and set(body) == _FAULT_KEYS
 
 
 def _rewrite(resp):
     status = webob.exc.status_map.get(resp.status_code)
     message = status.explanation if status else resp.status
-    text = resp.text.strip() if resp.charset else ''
+    body = _json_body(resp)
+    if body is not None:
+        # Another middleware's JSON error (keystonemiddleware's): its message.
+        error = body.get('error') if isinstance(body, dict) else None
+        if isinstance(error, dict) and isinstance(error.get('message'), str):
+            message = error['message']
+        text = ''
+    else:
+        text = resp.text.strip() if resp.charset else ''
     # webob's error pages are "<status>\n\n<detail>": keep the detail.
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     if len(lines) > 1 and lines[0] == resp.status and '<' not in text:

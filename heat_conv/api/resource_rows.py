@@ -6,11 +6,13 @@ DELETE_COMPLETE, and not an INIT placeholder, unless a placeholder is all
 there is (then it shows as INIT_COMPLETE).
 """
 from heat_conv.common import exception
+from heat_conv.common.status import Action
+from heat_conv.common.status import Status
 from heat_conv.resources import registry
 
 
 def _deleted(row):
-    return row.action == 'DELETE' and row.status == 'COMPLETE'
+    return row.action == Action.DELETE and row.status == Status.COMPLETE
 
 
 def shown(rows):
@@ -21,7 +23,7 @@ def shown(rows):
     out = {}
     for name, group in groups.items():
         live = [r for r in group if not _deleted(r)]
-        built = [r for r in live if r.action != 'INIT']
+        built = [r for r in live if r.action != Action.INIT]
         if built:
             out[name] = built[-1]
         elif live:
@@ -49,7 +51,7 @@ def reference_data(shown_rows):
     """(refs, attrs) of built resources: what outputs resolve against."""
     refs, attrs = {}, {}
     for name, row in shown_rows.items():
-        if row.action == 'INIT':
+        if row.action == Action.INIT:
             continue
         refs[name] = refid(row)
         attrs[name] = dict(row.attributes_data or {})
@@ -59,11 +61,6 @@ def reference_data(shown_rows):
 def refid(row):
     """What ``get_resource`` gives for the row, as its plugin defines it."""
     try:
-        cls = registry.get(row.type)
-    except exception.UnknownResourceType:
+        return registry.plugin_for(row).refid()
+    except (exception.UnknownResourceType, exception.ResourceTypeUnavailable):
         return row.physical_resource_id or row.name
-    plugin = cls(row.name, row.stack_id, row.properties_data or {},
-                 physical_id=row.physical_resource_id,
-                 stored_properties=row.properties_data,
-                 stored_attributes=row.attributes_data)
-    return plugin.refid()

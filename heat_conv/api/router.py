@@ -47,7 +47,8 @@ def make_controllers():
 
 
 def make_mapper():
-    """The routes.Mapper; each route names a controller and its method."""
+    """The routes.Mapper; each route names a controller, its method and the
+    policy rule a caller must pass (None: the controller checks)."""
     stack_ctl, content_ctl, preview_ctl = 'stacks', 'stack_content', 'previews'
     resource_ctl, event_ctl, output_ctl = 'resources', 'events', 'outputs'
     action_ctl = 'actions'
@@ -55,59 +56,78 @@ def make_mapper():
     # No controller scanning: controllers are named, not found on disk.
     mapper = routes.Mapper(controller_scan=None, explicit=True)
 
-    def connect(path, controller, action, methods):
-        mapper.connect(path, controller=controller, action=action,
+    def connect(path, controller, action, methods, rule):
+        mapper.connect(path, controller=controller, action=action, policy=rule,
                        conditions={'method': methods})
 
-    connect(PREFIX + '/stacks', stack_ctl, 'index', ['GET', 'HEAD'])
-    connect(PREFIX + '/stacks/detail', stack_ctl, 'index', ['GET', 'HEAD'])
-    connect(PREFIX + '/stacks', stack_ctl, 'create', ['POST'])
-    connect(PREFIX + '/stacks/preview', preview_ctl, 'preview_create', ['POST'])
+    read = ['GET', 'HEAD']
+    connect(PREFIX + '/stacks', stack_ctl, 'index', read, 'stacks:index')
+    connect(PREFIX + '/stacks/detail', stack_ctl, 'index', read, 'stacks:detail')
+    connect(PREFIX + '/stacks', stack_ctl, 'create', ['POST'], 'stacks:create')
+    connect(PREFIX + '/stacks/preview', preview_ctl, 'preview_create', ['POST'],
+            'stacks:preview')
 
     connect(PREFIX + '/stacks/{stack_name}', stack_ctl, 'lookup',
-            ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'])
+            ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'], 'stacks:lookup')
     mapper.connect(PREFIX + '/stacks/{stack_name}/{path:(%s)(/.*)?}' % LOOKUP_SUBPATHS,
-                   controller=stack_ctl, action='lookup', conditions={'method': ANY})
+                   controller=stack_ctl, action='lookup', policy='stacks:lookup',
+                   conditions={'method': ANY})
 
-    connect(STACK, stack_ctl, 'show', ['GET', 'HEAD'])
-    connect(STACK, stack_ctl, 'update', ['PUT'])
-    connect(STACK, stack_ctl, 'update_patch', ['PATCH'])
-    connect(STACK, stack_ctl, 'delete', ['DELETE'])
-    connect(STACK + '/preview', preview_ctl, 'preview_update', ['PUT'])
-    connect(STACK + '/preview', preview_ctl, 'preview_update_patch', ['PATCH'])
-    connect(STACK + '/template', content_ctl, 'template', ['GET', 'HEAD'])
-    connect(STACK + '/environment', content_ctl, 'environment', ['GET', 'HEAD'])
-    connect(STACK + '/files', content_ctl, 'files', ['GET', 'HEAD'])
-    connect(STACK + '/actions', action_ctl, 'action', ['POST'])
-    for unsupported in ('/abandon', '/export', '/snapshots', '/snapshots/{rest:.*}'):
-        connect(STACK + unsupported, action_ctl, 'not_supported', ANY)
+    connect(STACK, stack_ctl, 'show', read, 'stacks:show')
+    connect(STACK, stack_ctl, 'update', ['PUT'], 'stacks:update')
+    connect(STACK, stack_ctl, 'update_patch', ['PATCH'], 'stacks:update_patch')
+    connect(STACK, stack_ctl, 'delete', ['DELETE'], 'stacks:delete')
+    connect(STACK + '/preview', preview_ctl, 'preview_update', ['PUT'],
+            'stacks:preview_update')
+    connect(STACK + '/preview', preview_ctl, 'preview_update_patch', ['PATCH'],
+            'stacks:preview_update_patch')
+    connect(STACK + '/template', content_ctl, 'template', read, 'stacks:template')
+    connect(STACK + '/environment', content_ctl, 'environment', read,
+            'stacks:environment')
+    connect(STACK + '/files', content_ctl, 'files', read, 'stacks:files')
+    # Each action has its own rule; the controller knows which was asked.
+    connect(STACK + '/actions', action_ctl, 'action', ['POST'], None)
+    for path, methods, rule in (
+            ('/abandon', ['DELETE'], 'stacks:abandon'),
+            ('/export', read, 'stacks:export'),
+            ('/snapshots', read, 'stacks:list_snapshots'),
+            ('/snapshots', ['POST'], 'stacks:snapshot'),
+            ('/snapshots/{snapshot_id}', read, 'stacks:show_snapshot'),
+            ('/snapshots/{snapshot_id}', ['DELETE'], 'stacks:delete_snapshot'),
+            ('/snapshots/{snapshot_id}/restore', ['POST'], 'stacks:restore_snapshot')):
+        connect(STACK + path, action_ctl, 'not_supported', methods, rule)
 
-    connect(STACK + '/outputs', output_ctl, 'index', ['GET', 'HEAD'])
-    connect(STACK + '/outputs/{output_key}', output_ctl, 'show', ['GET', 'HEAD'])
+    connect(STACK + '/outputs', output_ctl, 'index', read, 'stacks:list_outputs')
+    connect(STACK + '/outputs/{output_key}', output_ctl, 'show', read,
+            'stacks:show_output')
 
-    connect(STACK + '/resources', resource_ctl, 'index', ['GET', 'HEAD'])
-    connect(RESOURCE, resource_ctl, 'show', ['GET', 'HEAD'])
-    connect(RESOURCE, resource_ctl, 'mark_unhealthy', ['PATCH'])
-    connect(RESOURCE + '/metadata', resource_ctl, 'metadata', ['GET', 'HEAD'])
-    connect(RESOURCE + '/signal', resource_ctl, 'signal', ['POST'])
+    connect(STACK + '/resources', resource_ctl, 'index', read, 'resource:index')
+    connect(RESOURCE, resource_ctl, 'show', read, 'resource:show')
+    connect(RESOURCE, resource_ctl, 'mark_unhealthy', ['PATCH'], 'resource:mark_unhealthy')
+    connect(RESOURCE + '/metadata', resource_ctl, 'metadata', read, 'resource:metadata')
+    connect(RESOURCE + '/signal', resource_ctl, 'signal', ['POST'], 'resource:signal')
 
-    connect(STACK + '/events', event_ctl, 'index', ['GET', 'HEAD'])
-    connect(STACK + '/events/{event_id}', event_ctl, 'show_in_stack', ['GET', 'HEAD'])
-    connect(RESOURCE + '/events', event_ctl, 'index_for_resource', ['GET', 'HEAD'])
-    connect(RESOURCE + '/events/{event_id}', event_ctl, 'show', ['GET', 'HEAD'])
+    connect(STACK + '/events', event_ctl, 'index', read, 'events:index')
+    connect(STACK + '/events/{event_id}', event_ctl, 'show_in_stack', read, 'events:show')
+    connect(RESOURCE + '/events', event_ctl, 'index_for_resource', read, 'events:index')
+    connect(RESOURCE + '/events/{event_id}', event_ctl, 'show', read, 'events:show')
 
     validate_ctl, versions_ctl = 'validate', 'template_versions'
     types_ctl, info_ctl = 'resource_types', 'service_info'
-    connect(PREFIX + '/validate', validate_ctl, 'validate', ['POST'])
-    connect(PREFIX + '/template_versions', versions_ctl, 'index', ['GET', 'HEAD'])
+    connect(PREFIX + '/validate', validate_ctl, 'validate', ['POST'],
+            'stacks:validate_template')
+    connect(PREFIX + '/template_versions', versions_ctl, 'index', read,
+            'stacks:list_template_versions')
     connect(PREFIX + '/template_versions/{template_version}/functions', versions_ctl,
-            'functions', ['GET', 'HEAD'])
-    connect(PREFIX + '/resource_types', types_ctl, 'index', ['GET', 'HEAD'])
-    connect(PREFIX + '/resource_types/{type_name}', types_ctl, 'show', ['GET', 'HEAD'])
+            'functions', read, 'stacks:list_template_functions')
+    connect(PREFIX + '/resource_types', types_ctl, 'index', read,
+            'stacks:list_resource_types')
+    connect(PREFIX + '/resource_types/{type_name}', types_ctl, 'show', read,
+            'stacks:resource_schema')
     connect(PREFIX + '/resource_types/{type_name}/template', types_ctl, 'template',
-            ['GET', 'HEAD'])
-    connect(PREFIX + '/build_info', info_ctl, 'build_info', ['GET', 'HEAD'])
-    connect(PREFIX + '/services', info_ctl, 'services', ['GET', 'HEAD'])
+            read, 'stacks:generate_template')
+    connect(PREFIX + '/build_info', info_ctl, 'build_info', read, 'build_info:build_info')
+    connect(PREFIX + '/services', info_ctl, 'services', read, 'service:index')
     # Compiled now, not by whichever request thread comes first.
     mapper.create_regs([])
     return mapper

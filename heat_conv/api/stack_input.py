@@ -9,10 +9,15 @@ given as a field or as the tag ``auto-heal`` (which heatclient can send).
 Each is checked here so a wrong one is a 400 naming the field.
 """
 import dataclasses
+import functools
+import json
 import re
 
 from heat_conv.common import exception
+from heat_conv.common import limits
 from heat_conv.hot import environment as environment_mod
+from heat_conv.hot import environment_merge
+from heat_conv.hot import template as hot_template
 
 # Heat's rule; it also keeps names usable as URL path segments.
 STACK_NAME_RE = re.compile(r'^[a-zA-Z][a-zA-Z0-9_.-]{0,254}$')
@@ -55,7 +60,7 @@ def parse(body, template_required=True, defaults=True):
     files = _files(body)
     result = StackInput(files=files)
     result.template = _template(body, files, template_required)
-    result.environment = _environment(body, files)
+    result.environment = _environment(body, files, result.template)
     result.params = _mapping(body, 'parameters')
     result.timeout = _timeout(body)
     result.disable_rollback = _boolean(body, 'disable_rollback',
@@ -76,6 +81,17 @@ def for_patch(wanted):
     environment, {} when the user gave none: that is no change either."""
     if not wanted.environment:
         wanted.environment = None
+    return wanted
+
+
+def for_put(wanted):
+    """A full update (PUT) says what the stack is: as in Heat, tags it does
+    not give are cleared (and with them the auto-heal tag, unless
+    ``auto_heal`` itself is given); timeout and rollback settings are kept."""
+    if wanted.tags is None:
+        wanted.tags = []
+        if wanted.auto_heal is None:
+            wanted.auto_heal = False
     return wanted
 
 
@@ -104,7 +120,15 @@ def _files(body):
     for name, content in files.items():
         if not isinstance(content, str):
             raise exception.Invalid(f'files.{name} must be a string (the file content)')
+        limits.check_template_size(len(content.encode('utf-8')), f'files.{name}')
     return files
+
+
+def _check_mapping_size(value, what):
+    # Text is measured as it is parsed; a mapping given as JSON is measured
+    # as it will be stored.
+    if isinstance(value, dict):
+        limits.check_template_size(len(json.dumps(value)), what)
 
 
 def _template(body, files, required):
@@ -123,46 +147,55 @@ def _template(body, files, required):
     if not isinstance(template, (dict, str)):
         raise exception.InvalidTemplate('The template must be a JSON object or '
                                         'YAML/JSON text', path=('template',))
+    _check_mapping_size(template, 'The template')
     return template
 
 
-def _load_environment(raw):
-    return environment_mod.Environment.load(raw).to_dict()
+def _environment(body, files, template):
+    """The request's environment.
 
-
-def merge(base, overlay):
-    """Deep merge of environment documents: maps merge, anything else is replaced."""
-    out = dict(base)
-    for key, value in overlay.items():
-        if isinstance(value, dict) and isinstance(out.get(key), dict):
-            out[key] = merge(out[key], value)
-        else:
-            out[key] = value
-    return out
-
-
-def _environment(body, files):
+    With ``environment_files`` the environment is those files merged in
+    order (with their parameter_merge_strategies); ``environment`` is then
+    the client's own merge of the same files (python-heatclient sends both)
+    and, as in Heat, is not used. Without them it is ``environment``.
+    """
     raw = body.get('environment')
     names = body.get('environment_files')
-    if raw is None and not names:
-        return None
     if raw is not None and not isinstance(raw, (dict, str)):
         raise exception.InvalidEnvironment('The environment must be a JSON object or '
                                            'YAML/JSON text', path=('environment',))
-    env = _load_environment(raw)
-    if names is None:
-        return env
+    _check_mapping_size(raw, 'The environment')
+    if names:
+        return _merge_files(names, files, template)
+    if raw is None:
+        return None
+    env = environment_mod.Environment.load(raw)
+    if env.merge_strategies:
+        raise exception.InvalidEnvironment(
+            'parameter_merge_strategies applies when environment files are merged; '
+            'send the environment in files and name it in environment_files',
+            path=(environment_mod.MERGE_STRATEGIES,))
+    return env.to_dict()
+
+
+def _merge_files(names, files, template):
     if not isinstance(names, list):
         raise exception.Invalid('environment_files must be a list of names in files')
     for index, name in enumerate(names):
         if not isinstance(name, str) or name not in files:
             raise exception.Invalid(f'environment_files.{index}: {name!r} is not in files')
-        try:
-            env = merge(env, _load_environment(files[name]))
-        except exception.InvalidTemplate as exc:
-            raise exception.InvalidEnvironment(
-                f'In environment file {name}: {exc.message}') from None
-    return env
+    return environment_merge.merge_files(names, files, _parameter_types(template, files))
+
+
+def _parameter_types(template, files):
+    """A callable giving the template's {parameter: type}, loaded once."""
+    @functools.cache
+    def parameter_types():
+        if template is None:
+            return {}
+        tmpl = hot_template.Template.load(template, files=files)
+        return {name: schema.type for name, schema in tmpl.parameter_definitions.items()}
+    return parameter_types
 
 
 def _timeout(body):

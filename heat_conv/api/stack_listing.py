@@ -2,13 +2,33 @@
 
 Filters on plain columns and keyset paging run in the database. Joined
 statuses (``status=CREATE_COMPLETE``; the database keeps action and status
-apart) and tags (a JSON column) are checked in Python; when they are
+apart), tags (a JSON column) and hidden stacks (those carrying one of the
+``hidden_stack_tags``) are checked in Python; when they are
 present the page limit is applied afterwards.
 """
+from oslo_config import cfg
+
 from heat_conv.api import query
 from heat_conv.api.status_filter import StatusFilter
 from heat_conv.common import exception
+from heat_conv.common.config import CONF
 from heat_conv.db import api as db_api
+
+listing_opts = [
+    cfg.ListOpt('hidden_stack_tags',
+                default=[],
+                help='Stacks with any of these tags are left out of stack lists '
+                     'unless the request asks for show_hidden (openstack stack '
+                     'list --hidden). Comma-separated, e.g. '
+                     'hidden_stack_tags=hide_me,me_too. Heat\'s option of the same '
+                     'name and default.'),
+]
+
+CONF.register_opts(listing_opts)
+
+
+def list_opts():
+    return [(None, listing_opts)]
 
 # API sort key -> column; the column names are accepted too.
 SORT_KEYS = {'stack_name': 'name', 'stack_status': 'status',
@@ -45,7 +65,8 @@ class Listing:
         self.marker = query.string(req, 'marker')
         self.show_deleted = query.boolean(req, 'show_deleted')
         self.show_nested = query.boolean(req, 'show_nested')
-        query.boolean(req, 'show_hidden')   # no hidden stacks here; checked only
+        self.show_hidden = query.boolean(req, 'show_hidden')
+        self.hidden_tags = set() if self.show_hidden else set(CONF.hidden_stack_tags)
         self.global_tenant = query.boolean(req, 'global_tenant')
         self.with_count = query.boolean(req, 'with_count')
         self.tags = {mode: query.comma_list(req, mode) for mode in TAG_MODES}
@@ -53,7 +74,7 @@ class Listing:
     @property
     def filtered_in_python(self):
         return (self.status_filter is not None and self.status_filter.needs_narrowing
-                or any(self.tags.values()))
+                or any(self.tags.values()) or bool(self.hidden_tags))
 
     def run(self, tenant):
         """(rows for this page, total matching or None)."""
@@ -79,6 +100,8 @@ class Listing:
         if self.status_filter and not self.status_filter.matches(row.action, row.status):
             return False
         tags = set(row.tags or [])
+        if tags & self.hidden_tags:
+            return False
         wanted = self.tags
         if wanted['tags'] and not set(wanted['tags']) <= tags:
             return False

@@ -1,11 +1,16 @@
 """A stack's stored template, bound again to show what it declares.
 
 Parameters and outputs are not stored resolved: showing a stack binds its
-template (linear in its size) and resolves outputs against the resource
-rows' stored reference ids and attributes.
+template and resolves outputs against the stored reference ids and
+attributes of the resources the outputs name. Binding is linear in the
+template's size, so a bound template is kept per stack and template id
+(stored templates never change): polling a stack's status costs the same
+for 10 resources as for 10,000.
 """
+import functools
 import logging
 
+from heat_conv.api import resource_rows
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
 from heat_conv.hot import template as hot_template
@@ -34,6 +39,36 @@ def bind(stack, raw_row):
                      stack_id=stack.id, project_id=stack.tenant)
 
 
+def bound(stack):
+    """The stack's bound template (None if there is none or it does not bind),
+    bound once per stack and template."""
+    return _bound_cached(raw_template_id(stack), stack.id, stack.name, stack.tenant)
+
+
+class _StackKey:
+    """What binding needs of a stack row."""
+
+    def __init__(self, stack_id, name, tenant):
+        self.id, self.name, self.tenant = stack_id, name, tenant
+
+
+@functools.lru_cache(maxsize=64)
+def _bound_cached(template_id, stack_id, name, tenant):
+    if template_id is None:
+        return None
+    return safe_bind(_StackKey(stack_id, name, tenant),
+                     db_api.raw_template_get(template_id))
+
+
+def output_data(stack, bound_template):
+    """(refs, attrs) of the resources the template's outputs refer to."""
+    names = sorted(bound_template.output_requires())
+    if not names:
+        return {}, {}
+    rows = db_api.resources_of_stack(stack.id, names=names)
+    return resource_rows.reference_data(resource_rows.shown(rows))
+
+
 def safe_bind(stack, raw_row):
     # The template was valid when stored; if it no longer binds (a changed
     # resource type, say), showing the stack must still work.
@@ -50,10 +85,50 @@ def pseudo_parameters(stack):
 
 
 def display_parameters(stack, bound):
-    """{name: string}, hidden ones masked, pseudo parameters included."""
+    """{name: string}, hidden ones masked, pseudo parameters included (the
+    template format's own: OS::stack_name or AWS::StackName, ...)."""
     if bound is None:
         return pseudo_parameters(stack)
-    return dict(bound.parameters_for_display(), **pseudo_parameters(stack))
+    return bound.parameters_for_display()
+
+
+class DeclaredResources:
+    """Resources as the stack's template declares them: their types as
+    written and their descriptions.
+
+    A registry alias (``My::Server: OS::Heat::TestResource``) is stored
+    resolved; Heat shows the alias, so the API does too, for rows of the
+    type the alias resolves to.
+    """
+
+    def __init__(self, stack):
+        self._types = {}
+        self._descriptions = {}
+        raw_row = raw(stack)
+        if raw_row is None:
+            return
+        try:
+            tmpl = hot_template.Template.load(raw_row.template, files=raw_row.files,
+                                              environment=raw_row.environment)
+        except exception.HeatConvException as exc:
+            LOG.warning('Stored template of stack %s does not load: %s', stack.id, exc)
+            return
+        registry = tmpl.environment.registry
+        for name, res in tmpl.resources.items():
+            try:
+                resolved = registry.resolve(res.type, name)[0]
+            except exception.HeatConvException:
+                continue
+            self._types[name] = (res.type, resolved)
+            self._descriptions[name] = res.description
+
+    def type_of(self, name, stored_type):
+        """The type to show for resource ``name`` stored as ``stored_type``."""
+        written, resolved = self._types.get(name, (None, None))
+        return written if resolved == stored_type else stored_type
+
+    def description_of(self, name):
+        return self._descriptions.get(name, '')
 
 
 def output(bound, name, declared, refs, attrs):

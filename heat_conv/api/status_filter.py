@@ -3,7 +3,9 @@
 The database keeps action and status apart, so a query filters on the
 status alone and joined values are narrowed again in Python.
 """
-STATES = ('IN_PROGRESS', 'COMPLETE', 'FAILED')
+from heat_conv.common.status import Status
+
+STATES = (Status.IN_PROGRESS, Status.COMPLETE, Status.FAILED)
 
 
 def split(value):

@@ -1,16 +1,15 @@
 """What an update would do to each resource, without doing it.
 
-It follows the worker's decision (``check_resource``): a name with no
-built row is added; a type change or a failed row is replaced; otherwise
-the new properties, resolved against the stored reference ids and
-attributes of today's resources, are compared with the stored ones and the
-plugin says whether the difference needs a replacement. A property that
+It asks the engine's own decision table (``engine.decision``) what each
+step will do, with the new properties resolved against the stored
+reference ids and attributes of today's resources. A property that
 depends on a resource about to change is judged by today's values: this
 is a preview, as Heat's is.
 """
 from heat_conv.api import resource_rows
 from heat_conv.api.views import resources as resource_views
 from heat_conv.common import exception
+from heat_conv.engine import decision
 from heat_conv.hot import template as hot_template
 from heat_conv.resources import registry
 
@@ -27,12 +26,13 @@ def new_required_by(bound):
     return out
 
 
+# How the engine's decision shows in Heat's resource_changes document.
+_KIND = {decision.Change.CREATE: 'added', decision.Change.REPLACE: 'replaced',
+         decision.Change.UPDATE: 'updated', decision.Change.NONE: 'unchanged'}
+_UNRESOLVED = object()   # properties that cannot be resolved count as changed
+
+
 def classify(row, defn, refs, attrs):
-    if row is None or row.action in ('INIT', 'DELETE') or (
-            row.status == 'FAILED' and not row.physical_resource_id):
-        return 'added'
-    if row.type != defn['type'] or row.status == 'FAILED':
-        return 'replaced'
     try:
         cls = registry.get(defn['type'])
         resolved = hot_template.resolve_frozen(defn['properties'] or {},
@@ -40,14 +40,11 @@ def classify(row, defn, refs, attrs):
         properties = cls.validate_properties(resolved)
     except exception.HeatConvException:
         # The update would find out at this resource; it changes either way.
-        return 'updated'
-    old = row.properties_data or {}
-    if properties == old:
-        return 'unchanged'
-    plugin = cls(row.name, row.stack_id, properties,
-                 physical_id=row.physical_resource_id, stored_properties=old,
-                 stored_attributes=row.attributes_data)
-    return 'replaced' if plugin.needs_replace(old) else 'updated'
+        properties = _UNRESOLVED
+    return _KIND[decision.change_for(
+        row, defn['type'], properties,
+        lambda old: properties is not _UNRESOLVED and
+        registry.plugin_for(row, properties).needs_replace(old))]
 
 
 def changes(stack, bound, rows):
@@ -58,14 +55,19 @@ def changes(stack, bound, rows):
     refs, attrs = resource_rows.reference_data(shown)
     out = {kind: [] for kind in KINDS}
     for name in bound.resource_names():
-        defn = bound.resource(name).frozen()
+        definition = bound.resource(name)
+        defn = definition.frozen()
         row = shown.get(name)
         kind = classify(row, defn, refs, attrs)
         if kind == 'added':
             out[kind].append(resource_views.planned(stack.name, defn, required_by[name],
-                                                    stack.id, stack.tenant))
+                                                    stack.id, stack.tenant,
+                                                    definition.template_type,
+                                                    definition.description))
         else:
-            out[kind].append(resource_views.existing(stack, row, required_by[name]))
+            alias = definition.template_type if row.type == defn['type'] else None
+            out[kind].append(resource_views.existing(stack, row, required_by[name],
+                                                     alias, definition.description))
     wanted = set(bound.resource_names())
     for name, row in shown.items():
         if name not in wanted:

@@ -67,6 +67,11 @@ class CloudClient(abc.ABC):
         """Out-of-band edit (drift): merge properties, None removing a key."""
 
     @abc.abstractmethod
+    def finish(self, object_id):
+        """Out-of-band: end the object's pending action now; the object, or
+        None when a delete finished."""
+
+    @abc.abstractmethod
     def get_faults(self):
         """The fault policy in force, as a dict."""
 
@@ -127,6 +132,9 @@ class LocalCloudClient(CloudClient):
 
     def patch(self, object_id, properties):
         return self.store.patch(object_id, properties)
+
+    def finish(self, object_id):
+        return self.store.finish(object_id)
 
     def get_faults(self):
         return self.faults.to_dict()
@@ -201,6 +209,9 @@ class HttpCloudClient(CloudClient):
     def patch(self, object_id, properties):
         return self._call('PATCH', self._path(object_id), 200,
                           json={'properties': properties})['object']
+
+    def finish(self, object_id):
+        return self._call('POST', self._path(object_id) + '/finish', 200)['object']
 
     def get_faults(self):
         return self._call('GET', '/v1/faults', 200)['faults']

@@ -35,6 +35,7 @@ _ROUTES = (
     ('POST', _OBJECT + '/delete', 'delete', True),
     ('PATCH', _OBJECT, 'patch', False),
     ('DELETE', _OBJECT, 'delete_now', False),
+    ('POST', _OBJECT + '/finish', 'finish', False),
     ('GET', '/v1/faults', 'show_faults', False),
     ('PUT', '/v1/faults', 'update_faults', False),
 )
@@ -169,6 +170,10 @@ class CloudApp:
     def _delete_now(self, req, object_id):
         self.store.delete(object_id, 0)
         return webob.Response(status=204)
+
+    def _finish(self, req, object_id):
+        _body(req, ())
+        return webob.Response(json_body={'object': self.store.finish(object_id)})
 
     def _show_faults(self, req):
         return webob.Response(json_body={'faults': self.faults.to_dict()})

@@ -1,7 +1,7 @@
 """heat-conv-all: the embedded default, every process as threads of one.
 
 API on 127.0.0.1:8004, engine worker, observer and the simulated cloud on
-127.0.0.1:8005, on SQLite and the in-process ``fake://`` transport. The
+127.0.0.1:8005, on SQLite and the in-process ``inproc://`` transport. The
 database is created (migrated) on start.
 """
 import sys
@@ -28,6 +28,7 @@ def main():
 
     config.parse_args(sys.argv[1:], prog='heat-conv-all')
     log = logging.getLogger('heat_conv.cmd.all')
+    config.log_options(log)
     conf = config.CONF
 
     stopper = http_server.StopOnSignal()
@@ -39,6 +40,8 @@ def main():
     servers = []
     code = 1
     try:
+        session.plan_threads(conf.api.threads + engine_server.db_threads()
+                             + observer_service.DB_THREADS)
         migration.upgrade(session.get_engine())
         log.info('database ready at %s', conf.database.connection)
 
@@ -53,7 +56,9 @@ def main():
             cloud_url = cloud.url
             log.info('simulated cloud listening on %s', cloud_url)
 
-        engine = engine_server.EngineService()
+        # In-process messages do not outlive the process: what it had
+        # queued when it last stopped is re-driven once the engine runs.
+        engine = engine_server.EngineService(resume_all=True)
         stoppers.append(engine.stop)
         engine.start()
 

@@ -18,7 +18,9 @@ def main():
     config.parse_args(sys.argv[1:], prog='heat-conv-api')
     stopper = http_server.StopOnSignal()
     log = logging.getLogger('heat_conv.cmd.api')
+    config.log_options(log)
     conf = config.CONF.api
+    session.plan_threads(conf.threads)
     session.get_engine()   # a bad [database] connection fails now, not per request
     handle = server.serve(app.make_app(), conf.bind_host, conf.bind_port,
                           threads=conf.threads)

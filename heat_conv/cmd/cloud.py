@@ -18,6 +18,7 @@ def main():
     config.parse_args(sys.argv[1:], prog='heat-conv-cloud')
     stopper = http_server.StopOnSignal()
     log = logging.getLogger('heat_conv.cmd.cloud')
+    config.log_options(log)
     conf = config.CONF.cloud
 
     store = client.get_store()

@@ -13,6 +13,7 @@ def main():
     from heat_conv.engine import server
 
     config.parse_args(sys.argv[1:], prog='heat-conv-engine')
+    session.plan_threads(server.db_threads())
     session.get_engine()
     launcher = service.launch(config.CONF, server.EngineService(),
                               workers=config.CONF.engine.workers, restart_method='mutate')

@@ -1,46 +1,187 @@
-"""heat-conv-manage: administrative commands (``db sync``, ``db version``)."""
-import argparse
+"""heat-conv-manage: administrative commands.
+
+    heat-conv-manage [--config-file FILE] db sync|upgrade|version|check
+    heat-conv-manage db sync --config-file FILE       (the same)
+    heat-conv-manage purge_deleted [-g days|hours|minutes|seconds]
+                                   [-p PROJECT] [-b BATCH_SIZE] [AGE]
+
+The commands are oslo.config sub-commands, so oslo.config's options
+(``--config-file``, ``--config-dir``, ``--debug``, ...) work before the
+command, as every OpenStack ``*-manage`` accepts them, and after it.
+"""
+import datetime
 import sys
 
 from heat_conv import cmd
 
 
+def _db_sync(engine, migration):
+    before = migration.current_revision(engine)
+    migration.upgrade(engine)
+    after = migration.current_revision(engine)
+    if before == after:
+        print(f'database schema at revision {after}: already the latest')
+    else:
+        print(f'database schema at revision {after} (was {before or "empty"})')
+    return 0
+
+
+def _db_version(engine, migration):
+    print(migration.current_revision(engine) or 'empty')
+    return 0
+
+
+def _db_check(engine, migration):
+    current, head = migration.current_revision(engine), migration.head_revision()
+    if current == head:
+        print(f'database schema at revision {current}: the latest')
+        return 0
+    print(f'database schema at revision {current or "empty"}, the latest is {head}: '
+          'run "heat-conv-manage db sync"')
+    return 1
+
+
+# category -> command -> (function, help)
+COMMANDS = {
+    'db': {
+        'sync': (_db_sync, 'Upgrade the schema to the latest version. Safe while '
+                           'the services run (see doc/operations.md).'),
+        'upgrade': (_db_sync, 'The same as "db sync".'),
+        'version': (_db_version, 'Print the schema revision ("empty" before the '
+                                 'first sync).'),
+        'check': (_db_check, 'Exit 0 if the schema is the latest, 1 if "db sync" '
+                             'has work to do.'),
+    },
+}
+CATEGORY_HELP = {'db': 'The database schema.'}
+
+PURGE = 'purge_deleted'
+PURGE_HELP = ('Remove stacks deleted more than AGE ago from the database, with '
+              'their nested stacks, resources, events and templates: they are no '
+              'longer listed with show_deleted.')
+GRANULARITY = ('days', 'hours', 'minutes', 'seconds')
+# purge_deleted's own options; each takes a value.
+PURGE_OPTIONS = {'-g', '--granularity', '-p', '--project-id', '-b', '--batch_size',
+                 '--batch-size'}
+# oslo.config's and oslo.log's command-line options that take a value (the
+# others are flags), for finding where an option given after purge_deleted
+# ends.
+VALUE_OPTIONS = {'--config-file', '--config-dir', '--log-file', '--logfile',
+                 '--log-dir', '--logdir', '--log-config-append', '--log-config',
+                 '--log_config', '--log-date-format', '--syslog-log-facility',
+                 '--shell_completion'}
+
+
+def _add_command_parsers(subparsers):
+    for category, commands in COMMANDS.items():
+        parser = subparsers.add_parser(category, help=CATEGORY_HELP[category])
+        actions = parser.add_subparsers(dest='action', metavar='COMMAND')
+        actions.required = True
+        for name, (_, help_text) in commands.items():
+            actions.add_parser(name, help=help_text, description=help_text)
+    purge = subparsers.add_parser(PURGE, help=PURGE_HELP, description=PURGE_HELP)
+    purge.add_argument('age', nargs='?', type=int, default=90,
+                       help='How long deleted stacks are kept (default: 90).')
+    purge.add_argument('-g', '--granularity', choices=GRANULARITY, default='days',
+                       help='The unit of AGE (default: days).')
+    purge.add_argument('-p', '--project-id', dest='project_id',
+                       help='Only the stacks of this project.')
+    purge.add_argument('-b', '--batch_size', '--batch-size', dest='batch_size', type=int,
+                       default=20, help='Stacks removed per transaction (default: 20); '
+                                        'a stack may have many events.')
+
+
+def options_first(argv):
+    """Move the command words behind the options.
+
+    oslo.config's parser reads its own options only before a sub-command,
+    so ``db sync --config-file F`` becomes ``--config-file F db sync``. The
+    db commands carry no arguments, so everything else is an option or an
+    option's value, in its order; purge_deleted keeps its own options and
+    AGE. A lone ``--`` (``db sync -- --config-file F``, which earlier
+    versions required) is dropped.
+    """
+    argv = [arg for arg in argv if arg != '--']
+    for i, word in enumerate(argv[:-1]):
+        if word in COMMANDS and argv[i + 1] in COMMANDS[word]:
+            return argv[:i] + argv[i + 2:] + argv[i:i + 2]
+    if PURGE in argv:
+        i = argv.index(PURGE)
+        own, others = _split_purge_arguments(argv[i + 1:])
+        return argv[:i] + others + [PURGE] + own
+    return argv
+
+
+def _split_purge_arguments(words):
+    own, others, i = [], [], 0
+    while i < len(words):
+        word = words[i]
+        name = word.split('=', 1)[0]
+        with_value = '=' not in word
+        if name in PURGE_OPTIONS or name in ('-h', '--help') or not word.startswith('-') \
+                or word[1:].isdigit():   # a negative AGE, for argparse to refuse
+            take = 2 if name in PURGE_OPTIONS and with_value else 1
+            own += words[i:i + take]
+        else:
+            take = 2 if name in VALUE_OPTIONS and with_value else 1
+            others += words[i:i + take]
+        i += take
+    return own, others
+
+
+def _purge_deleted(args, db_api):
+    if args.age < 0:
+        print('heat-conv-manage: AGE must not be negative', file=sys.stderr)
+        return 1
+    if args.batch_size < 1:
+        print('heat-conv-manage: the batch size must be at least 1', file=sys.stderr)
+        return 1
+    from heat_conv.common import timeutils
+    before = timeutils.utcnow() - datetime.timedelta(**{args.granularity: args.age})
+    purged = db_api.stacks_purge_deleted(before, tenant=args.project_id,
+                                         batch_size=args.batch_size)
+    whose = f' of project {args.project_id}' if args.project_id else ''
+    print(f'purged {purged} stack(s){whose} deleted before {before:%Y-%m-%d %H:%M:%S} UTC')
+    return 0
+
+
 def main(argv=None):
     cmd.prepare()
+    import sqlalchemy
+    from oslo_config import cfg
+    from oslo_db import exception as db_exception
+
     from heat_conv.common import config
     from heat_conv.db import migration
     from heat_conv.db import session
 
     argv = sys.argv[1:] if argv is None else argv
-    parser = argparse.ArgumentParser(
-        prog='heat-conv-manage',
-        description='Administer heat-conv. Options after "--" go to oslo.config '
-                    '(e.g. -- --config-file /etc/heat_conv/heat_conv.conf).')
-    sub = parser.add_subparsers(dest='group', required=True)
-    db = sub.add_parser('db', help='database schema')
-    db_sub = db.add_subparsers(dest='command', required=True)
-    db_sub.add_parser('sync', help='upgrade the schema to the latest version')
-    db_sub.add_parser('version', help='print the schema version')
-    own, _, conf_args = _split(argv)
-    args = parser.parse_args(own)
-    config.parse_args(conf_args, prog='heat-conv-manage')
-
-    engine = session.get_engine()
-    if args.command == 'sync':
-        migration.upgrade(engine)
-        print('database schema at revision %s' % migration.current_revision(engine))
-    else:
-        print(migration.current_revision(engine) or 'empty')
-    return 0
-
-
-def _split(argv):
-    if '--' in argv:
-        i = argv.index('--')
-        return argv[:i], '--', argv[i + 1:]
-    own = [a for a in argv if not a.startswith('--config')]
-    conf = [a for a in argv if a.startswith('--config')]
-    return own, None, conf
+    config.CONF.register_cli_opt(cfg.SubCommandOpt(
+        'category', title='Commands', handler=_add_command_parsers,
+        help='Run "heat-conv-manage CATEGORY --help" for its commands.'))
+    config.set_lib_defaults()
+    # Results go to stdout for scripts to read; logging to stderr.
+    config.CONF.set_default('use_stderr', True)
+    config.parse_args(options_first(argv), prog='heat-conv-manage')
+    category = config.CONF.category
+    from oslo_log import log as logging
+    log = logging.getLogger('heat_conv.cmd.manage')
+    try:
+        engine = session.get_engine()
+        log.debug('heat-conv-manage %s on %s', ' '.join(
+            w for w in (category.name, getattr(category, 'action', None)) if w),
+            engine.url.render_as_string(hide_password=True))
+        engine.connect().close()
+    except (db_exception.DBError, sqlalchemy.exc.OperationalError) as exc:
+        reason = str(getattr(exc, 'orig', None) or getattr(exc, 'inner_exception', None)
+                     or exc).splitlines()[0]
+        print(f'heat-conv-manage: cannot connect to the database of [database] '
+              f'connection: {reason}', file=sys.stderr)
+        return 1
+    if category.name == PURGE:
+        from heat_conv.db import api as db_api
+        return _purge_deleted(category, db_api)
+    return COMMANDS[category.name][category.action][0](engine, migration)
 
 
 if __name__ == '__main__':

@@ -9,9 +9,11 @@ def main():
     from oslo_service import service
 
     from heat_conv.common import config
+    from heat_conv.db import session
     from heat_conv.observer import service as observer_service
 
     config.parse_args(sys.argv[1:], prog='heat-conv-observer')
+    session.plan_threads(observer_service.DB_THREADS)
     launcher = service.launch(config.CONF, observer_service.ObserverService(),
                               workers=1, restart_method='mutate')
     launcher.wait()

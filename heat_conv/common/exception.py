@@ -76,6 +76,14 @@ class InvalidReference(InvalidTemplate):
     """A reference to a resource, parameter, condition or attribute that does not exist."""
 
 
+class InvalidTemplateAttribute(InvalidReference):
+    """get_attr of an attribute the resource's type does not have."""
+
+    def __init__(self, resource, attribute, path=None):
+        super().__init__(f'The Referenced Attribute ({resource} {attribute}) is '
+                         'incorrect.', path=path)
+
+
 class DependencyCycle(InvalidTemplate):
     """Resources depend on each other in a cycle."""
 
@@ -89,12 +97,44 @@ class InvalidParameter(InvalidTemplate):
     """A parameter value is missing or violates its type or constraints."""
 
 
+class UserParameterMissing(InvalidParameter):
+    """A parameter without a default was given no value (Heat's wording)."""
+
+    def __init__(self, name):
+        self.name = name
+        super().__init__(f'The Parameter ({name}) was not provided.')
+
+
+class UnknownUserParameter(InvalidParameter):
+    """A value was given for a parameter the template does not have."""
+
+    def __init__(self, name):
+        self.name = name
+        super().__init__(f'The Parameter ({name}) was not defined in template.')
+
+
 class ImmutableParameterUpdate(InvalidParameter):
     """An update tried to change a parameter declared immutable."""
 
 
 class InvalidEnvironment(InvalidTemplate):
     """The environment is malformed."""
+
+
+class InvalidMergeStrategyForParam(InvalidEnvironment):
+    """A merge strategy that cannot apply to the parameter's type."""
+
+    def __init__(self, strategy, param):
+        super().__init__(f"Invalid merge strategy '{strategy}' for parameter '{param}'.",
+                         path=('parameter_merge_strategies', param))
+
+
+class ConflictingMergeStrategyForParam(InvalidEnvironment):
+    """Environment files disagree on how to merge a parameter."""
+
+    def __init__(self, strategy, param, env_file):
+        super().__init__(f"Conflicting merge strategy '{strategy}' for parameter "
+                         f"'{param}' in file '{env_file}'.")
 
 
 class OutputError(InvalidTemplate):
@@ -107,6 +147,13 @@ class InvalidProperties(InvalidTemplate):
 
 class UnknownResourceType(InvalidTemplate):
     """The resource type is not registered."""
+
+
+class ResourceTypeUnavailable(InvalidTemplate):
+    """A resource type Heat has, whose backing service heat-conv does not have
+    (Heat's HEAT-E99001)."""
+
+    error_code = '99001'
 
 
 # --- stacks and resources --------------------------------------------------
@@ -129,7 +176,7 @@ class EventNotFound(NotFound):
 
 class OutputNotFound(NotFound):
     def __init__(self, output, stack):
-        super().__init__(f'Specified output key {output} not found in stack {stack}.')
+        super().__init__(f'Specified output key {output} not found.')
 
 
 class StackExists(Conflict):
@@ -177,4 +224,24 @@ class ResourceTypeNotFound(NotFound):
 
 class TemplateVersionNotFound(NotFound):
     def __init__(self, version):
-        super().__init__(f'Template version {version} not found.')
+        super().__init__(f'Template with version {version} not found')
+
+
+class RequestLimitExceeded(Invalid):
+    """A request asks for more than a configured limit allows."""
+
+
+class RequestTooLarge(HeatConvException):
+    """The request body is larger than the API accepts."""
+    code = 413
+    title = 'Request Entity Too Large'
+
+
+class ServiceUnavailable(HeatConvException):
+    """The service cannot answer now; the client should retry later."""
+    code = 503
+    title = 'Service Unavailable'
+
+    def __init__(self, message=None, retry_after=None):
+        self.retry_after = retry_after
+        super().__init__(message)

@@ -2,6 +2,7 @@
 process until it is told to stop (SIGINT, SIGTERM)."""
 import logging
 import signal
+import socket
 import threading
 
 from cheroot import wsgi
@@ -38,8 +39,12 @@ class ServerHandle:
 
 def serve(app, host, port, threads, name, before_stop=None):
     """Start serving ``app``; port 0 picks a free port."""
+    # cheroot listens with a backlog of 5: a burst of connections (every
+    # engine thread calling the cloud at once) overflows it, and the kernel
+    # drops the rest, whose clients retry only after 1 s, 3 s, 7 s...
     server = wsgi.Server((host, port), app, numthreads=threads,
-                         server_name=name, shutdown_timeout=1)
+                         server_name=name, shutdown_timeout=1,
+                         request_queue_size=socket.SOMAXCONN)
     # cheroot notices a kept-alive connection's next request only when its
     # select loop wakes (0.5 s by default); clients keep connections alive,
     # so a long interval would add latency to every call after the first.

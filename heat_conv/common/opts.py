@@ -4,8 +4,9 @@ import itertools
 
 def list_opts():
     from heat_conv.common import config
+    from heat_conv.common import limits
 
-    groups = {None: [config.default_opts]}
+    groups = {None: [config.default_opts, limits.limit_opts]}
     for module_path in _OPTION_MODULES:
         module = __import__(module_path, fromlist=['list_opts'])
         for group, opts in module.list_opts():
@@ -16,9 +17,11 @@ def list_opts():
 # Modules that own options; each has ``list_opts() -> [(group, [opts])]``.
 _OPTION_MODULES = [
     'heat_conv.api.options',
+    'heat_conv.api.stack_listing',
     'heat_conv.cloud.options',
     'heat_conv.engine.reaper',
     'heat_conv.engine.rpc',
     'heat_conv.engine.server',
-    'heat_conv.observer.service',
+    'heat_conv.hot.yaql_function',
+    'heat_conv.observer.options',
 ]

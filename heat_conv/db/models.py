@@ -11,6 +11,9 @@ from sqlalchemy import orm
 from sqlalchemy.dialects import mysql
 
 from heat_conv.common import timeutils
+from heat_conv.common.status import Action
+from heat_conv.common.status import Drift
+from heat_conv.common.status import Status
 
 # MariaDB's DATETIME drops fractions of a second unless asked; events and
 # heartbeats need them for ordering.
@@ -34,8 +37,13 @@ class TimestampMixin:
 
 class RawTemplate(Base):
     __tablename__ = 'raw_template'
+    __table_args__ = (
+        sa.Index('ix_raw_template_stack', 'stack_id'),
+    )
 
     id = sa.Column(sa.Integer, primary_key=True, autoincrement=True)
+    # The stack it was stored for (no foreign key: it is stored first).
+    stack_id = sa.Column(sa.String(36), nullable=True)
     template = sa.Column(Json, nullable=False)
     files = sa.Column(Json, nullable=False, default=dict)
     environment = sa.Column(Json, nullable=False, default=dict)
@@ -48,6 +56,7 @@ class Stack(TimestampMixin, Base):
     __table_args__ = (
         sa.Index('ix_stack_tenant_name', 'tenant', 'name'),
         sa.Index('ix_stack_owner_id', 'owner_id'),
+        sa.Index('ix_stack_status', 'status'),
         sa.UniqueConstraint('tenant', 'live_name', name='uniq_stack_tenant_live_name'),
     )
 
@@ -94,6 +103,7 @@ class Resource(TimestampMixin, Base):
     __table_args__ = (
         sa.Index('ix_resource_stack_name', 'stack_id', 'name'),
         sa.Index('ix_resource_status', 'status'),
+        sa.Index('ix_resource_engine', 'engine_id'),
     )
 
     id = sa.Column(sa.Integer, primary_key=True, autoincrement=True)
@@ -101,8 +111,8 @@ class Resource(TimestampMixin, Base):
     stack_id = sa.Column(sa.String(36), sa.ForeignKey('stack.id'), nullable=False)
     name = sa.Column(sa.String(255), nullable=False)
     type = sa.Column(sa.String(255), nullable=False)
-    action = sa.Column(sa.String(16), nullable=False, default='INIT')
-    status = sa.Column(sa.String(16), nullable=False, default='COMPLETE')
+    action = sa.Column(sa.String(16), nullable=False, default=Action.INIT)
+    status = sa.Column(sa.String(16), nullable=False, default=Status.COMPLETE)
     status_reason = sa.Column(sa.Text, nullable=True)
     physical_resource_id = sa.Column(sa.String(255), nullable=True)
     properties_data = sa.Column(Json, nullable=True)
@@ -125,7 +135,7 @@ class Resource(TimestampMixin, Base):
     node_id = sa.Column(sa.Integer, nullable=True)
     node_is_update = sa.Column(sa.Boolean, nullable=True)
     action_started_at = sa.Column(DateTime, nullable=True)
-    drift_status = sa.Column(sa.String(16), nullable=False, default='NOT_CHECKED')
+    drift_status = sa.Column(sa.String(16), nullable=False, default=Drift.NOT_CHECKED)
     drift_detail = sa.Column(Json, nullable=True)
     drift_checked_at = sa.Column(DateTime, nullable=True)
 
@@ -220,6 +230,9 @@ class Event(Base):
     resource_status = sa.Column(sa.String(16), nullable=False)
     resource_status_reason = sa.Column(sa.Text, nullable=True)
     resource_properties = sa.Column(Json, nullable=True)
+    # The request that caused it (heat-conv's own; Heat's events lack them).
+    request_id = sa.Column(sa.String(255), nullable=True)
+    user_id = sa.Column(sa.String(255), nullable=True)
     created_at = sa.Column(DateTime, nullable=False, default=timeutils.utcnow)
 
 

@@ -3,16 +3,56 @@
 One facade per process. SQLite (the embedded default) gets WAL, a busy
 timeout and BEGIN IMMEDIATE so that several threads writing wait for each
 other instead of failing with SQLITE_BUSY in the middle of a transaction.
+
+The connection pool keeps as many connections as the process has threads
+that use the database (each entry point declares its own with
+``plan_threads``), unless ``[database] max_pool_size`` says otherwise: a
+pool smaller than that opens and closes a connection for most transactions
+under load. MySQL connections carry no TLS state unless TLS will be used
+(see tls.py).
 """
 import contextlib
+import logging
 import threading
+import time
 
 import sqlalchemy as sa
+from oslo_db import exception as db_exc
 from oslo_db.sqlalchemy import enginefacade
+
+from heat_conv.common import exception
+from heat_conv.db import tls
+
+LOG = logging.getLogger(__name__)
+
+# How long a SQLite connection waits for another writer before "database is
+# locked"; then the transaction start is retried BUSY_RETRIES times.
+SQLITE_BUSY_TIMEOUT_MS = 30000
+BUSY_RETRIES = 3
+BUSY_BACKOFF = 0.5   # seconds, doubled per attempt
+RETRY_AFTER = 5      # seconds a client is told to wait once retries ran out
+_BUSY_MARKERS = ('database is locked', 'too many connections', '(1040,')
 
 _lock = threading.Lock()
 _facade = None
-_statement_counter = None
+_planned_threads = 0
+# Pool size when no entry point said how many threads it runs (tests, tools).
+DEFAULT_POOL_SIZE = 5
+
+
+def plan_threads(count):
+    """Part of this process will use the database from up to ``count``
+    threads at once. Call before the first ``get_engine``."""
+    global _planned_threads
+    _planned_threads += count
+
+
+def pool_size():
+    from heat_conv.common import config
+    configured = config.CONF.database.max_pool_size
+    if configured is not None:
+        return configured
+    return max(DEFAULT_POOL_SIZE, _planned_threads)
 
 
 class _TxnContext:
@@ -29,7 +69,7 @@ def configure(connection=None):
             from heat_conv.common import config
             connection = config.CONF.database.connection
         facade = enginefacade.transaction_context()
-        facade.configure(connection=_shareable(connection))
+        facade.configure(connection=_shareable(connection), max_pool_size=pool_size())
         engine = facade.writer.get_engine()
         _instrument(engine)
         _facade = facade
@@ -40,7 +80,8 @@ def _shareable(connection):
     """SQLite connections may move between threads once pooled (see below)."""
     url = sa.engine.make_url(connection)
     if url.get_backend_name() == 'sqlite' and url.database not in (None, '', ':memory:'):
-        url = url.update_query_dict({'check_same_thread': 'false'})
+        url = url.update_query_dict({'check_same_thread': 'false',
+                                     'timeout': str(SQLITE_BUSY_TIMEOUT_MS / 1000)})
         return url.render_as_string(hide_password=False)
     return connection
 
@@ -56,7 +97,7 @@ def _keep_connections(engine):
     if not isinstance(old, sa.pool.NullPool):
         return
     engine.pool = sa.pool.QueuePool(
-        old._creator, pool_size=4, max_overflow=60, timeout=60,
+        old._creator, pool_size=pool_size(), max_overflow=60, timeout=60,
         recycle=old._recycle, echo=old.echo, logging_name=old._orig_logging_name,
         reset_on_return=old._reset_on_return, pre_ping=old._pre_ping,
         _dispatch=old.dispatch, dialect=old._dialect)
@@ -77,7 +118,7 @@ def _instrument(engine):
         @sa.event.listens_for(engine, 'connect')
         def _sqlite_connect(dbapi_conn, _record):
             cur = dbapi_conn.cursor()
-            cur.execute('PRAGMA busy_timeout = 30000')
+            cur.execute(f'PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}')
             cur.execute('PRAGMA synchronous = NORMAL')
             cur.close()
 
@@ -95,11 +136,8 @@ def _instrument(engine):
                 conn.exec_driver_sql('BEGIN IMMEDIATE')
                 conn.info['in_transaction'] = True
 
-    @sa.event.listens_for(engine, 'before_cursor_execute')
-    def _count(conn, cursor, statement, parameters, context, executemany):
-        counter = _statement_counter
-        if counter is not None and not statement.startswith(('PRAGMA', 'BEGIN')):
-            counter.add(statement)
+    if engine.dialect.name == 'mysql' and engine.dialect.driver == 'pymysql':
+        tls.only_when_used(engine)
 
 
 def get_engine():
@@ -110,29 +148,45 @@ def get_engine():
 
 @contextlib.contextmanager
 def transaction():
-    """A read-write transaction: commits on success, rolls back on error."""
+    """A read-write transaction: commits on success, rolls back on error.
+
+    The transaction starts (connection and, on SQLite, the write lock) before
+    the caller's statements run, so a database that is busy ("database is
+    locked", MySQL's "Too many connections") is retried while nothing has
+    happened yet, and after BUSY_RETRIES is a ServiceUnavailable (503).
+    """
     if _facade is None:
         configure()
-    with _facade.writer.using(_TxnContext()) as session:
-        yield session
+    with contextlib.ExitStack() as scope:
+        yield _begin(scope)
 
 
-class StatementCounter:
-    """Counts SQL statements sent to the database (for the benchmark)."""
+def _begin(scope):
+    for attempt in range(BUSY_RETRIES + 1):
+        attempt_scope = contextlib.ExitStack()
+        try:
+            session = attempt_scope.enter_context(_facade.writer.using(_TxnContext()))
+            session.connection()
+        except Exception as exc:
+            attempt_scope.__exit__(type(exc), exc, exc.__traceback__)
+            if not is_busy(exc):
+                raise
+            if attempt == BUSY_RETRIES:
+                raise exception.ServiceUnavailable(
+                    'The database is too busy to answer now; try again shortly',
+                    retry_after=RETRY_AFTER) from exc
+            LOG.warning('database busy (%s); retrying', exc)
+            time.sleep(BUSY_BACKOFF * 2 ** attempt)
+            continue
+        scope.enter_context(attempt_scope)
+        return session
 
-    def __init__(self):
-        self._lock = threading.Lock()
-        self.total = 0
-        self.by_kind = {}
 
-    def add(self, statement):
-        kind = statement.lstrip().split(None, 1)[0].upper()
-        with self._lock:
-            self.total += 1
-            self.by_kind[kind] = self.by_kind.get(kind, 0) + 1
-
-
-def count_statements(counter):
-    """Install ``counter`` (or None) to observe every statement."""
-    global _statement_counter
-    _statement_counter = counter
+def is_busy(exc):
+    """Whether ``exc`` says the database cannot take us now (not a bug)."""
+    if isinstance(exc, db_exc.DBConnectionError):
+        return True
+    if not isinstance(exc, (db_exc.DBError, sa.exc.OperationalError)):
+        return False
+    text = str(getattr(exc, 'inner_exception', None) or exc).lower()
+    return any(marker in text for marker in _BUSY_MARKERS)

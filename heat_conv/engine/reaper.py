@@ -1,70 +1,172 @@
 """Re-drive work that nobody will finish otherwise.
 
-Messages may be lost and processes may die. The reaper makes sure no stack
-stays IN_PROGRESS forever and no cloud object leaks:
+Messages may be lost and processes may die. Every engine runs the reaper;
+what it does is idempotent, and taking over a dead engine's work is a
+compare-and-swap, so it does not matter how many run it. Each pass:
 
-- a resource locked by a dead engine (no heartbeat for service_down_time)
-  is released, after adopting any cloud object its create had already
-  made, and its graph node is started again;
+- reads the heartbeat table and judges who is alive (``liveness``); an
+  engine that missed its heartbeats has its work taken over at once
+  (``recovery``): rows it held mid-action are released and the frontier
+  of every stack in progress is re-driven;
+- if no observer is alive while resources wait on the cloud, says so in
+  their stacks' status reasons (``observer_watch``).
+
+Every ``stack_check_interval`` it also looks at the stacks in progress:
+
 - a stack past its timeout fails;
-- a traversal that made no progress for service_down_time with nobody
-  working on it is restarted onto the same target. Convergence is
-  idempotent, so that redoes only what is not done.
+- a traversal that made no progress for ``stall_timeout`` with nothing in
+  flight (a message lost with the broker, say) is restarted onto the same
+  target. Convergence is idempotent, so that redoes only what is not done.
+
+A quiet pass costs two statements (the heartbeat table and the locks of
+the engines it knows to be dead), however many stacks there are.
 """
 import datetime
 import logging
 
 from oslo_config import cfg
 
-from heat_conv.cloud import client as cloud_client
 from heat_conv.common import config
+from heat_conv.common import context
+from heat_conv.common import events
+from heat_conv.common import liveness
 from heat_conv.common import timeutils
+from heat_conv.common.status import Action
+from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
-from heat_conv.engine import events
-from heat_conv.engine import resource_action
+from heat_conv.engine import identity
+from heat_conv.engine import observer_watch
+from heat_conv.engine import recovery
 from heat_conv.engine import stack_state
-from heat_conv.engine import sync_point
 
 CONF = config.CONF
 LOG = logging.getLogger(__name__)
 
 reaper_opts = [
-    cfg.IntOpt('service_down_time', default=60, min=1,
-               help='Seconds without a heartbeat after which an engine counts as '
-                    'dead and the reaper takes over its resources; also how long '
-                    'a traversal may show no progress before it is restarted.'),
-    cfg.IntOpt('reaper_interval', default=30, min=1,
-               help='Seconds between reaper passes (dead engines, stack timeouts, '
-                    'stalled traversals).'),
+    cfg.FloatOpt('reaper_interval', default=2.0, min=0.1,
+                 help='Seconds between reaper passes. Each pass reads the '
+                      'heartbeats of the engines and observers; the work of an '
+                      'engine that missed 3 heartbeats is taken over at once.'),
+    cfg.FloatOpt('stack_check_interval', default=10.0, min=0.1,
+                 help='Seconds between the reaper\'s looks at the stacks in '
+                      'progress: those past their timeout fail, stalled traversals '
+                      'restart.'),
+    cfg.IntOpt('stall_timeout', default=60, min=1,
+               deprecated_opts=[cfg.DeprecatedOpt('service_down_time', group='engine')],
+               help='Seconds a traversal may make no progress, with no resource in '
+                    'flight, before it is restarted onto the same target (the '
+                    'safety net for messages lost with the message broker). Dead '
+                    'engines are found by their missed heartbeats instead.'),
 ]
 CONF.register_opts(reaper_opts, group='engine')
+
+# A stopped process's heartbeat row is kept this long for "service list".
+FORGET_STOPPED_AFTER = datetime.timedelta(hours=1)
 
 
 def list_opts():
     return [('engine', reaper_opts)]
 
 
-def run_once():
-    now = timeutils.utcnow()
-    dead = dead_engines(now)
-    for stack in db_api.stacks_in_progress():
-        if _timed_out(stack, now):
-            LOG.warning('stack %s timed out', stack.id)
-            waiting = _fail_waiting(stack)
-            reason = f'Stack {stack.action} timed out after {stack.timeout} minutes'
-            if waiting:
-                reason += '; still waiting for the cloud: ' + ', '.join(waiting)
-            stack_state.fail(stack.id, stack.current_traversal, reason)
-            continue
-        orphaned = [r for r in db_api.resources_locked(stack.id)
-                    if r.engine_id in dead and r.action_started_at is None]
-        for row in orphaned:
-            release_orphan(row, stack.current_traversal)
-        if not orphaned and _stalled(stack, now):
-            LOG.warning('stack %s made no progress; restarting its traversal', stack.id)
+class Reaper:
+    """One engine's reaper; it remembers what it has seen of the heartbeats."""
+
+    def __init__(self):
+        self.watch = liveness.Watch()
+        self.observers = observer_watch.ObserverWatch()
+        self._next_stack_check = 0.0
+
+    def run_once(self):
+        # The pass's own request context: what it restarts carries its request id.
+        context.admin_context().update_store()
+        try:
+            view = self.watch.look(db_api.service_list(), me=identity.engine_id())
+        except Exception:
+            # The database may be what failed: time everyone afresh, so its
+            # outage is not taken for their silence.
+            self.watch.forget()
+            raise
+        self._take_over(view)
+        self.observers.check(view)
+        if timeutils.now() >= self._next_stack_check:
+            self._next_stack_check = timeutils.now() + CONF.engine.stack_check_interval
+            self.check_stacks()
+        return view
+
+    def _take_over(self, view):
+        for service in view.newly_dead:
+            if service.binary == liveness.ENGINE:
+                recovery.take_over(service, self.watch.silent_for(service.id))
+            elif db_api.service_mark_dead(service.id,
+                                          service.updated_at or service.created_at):
+                LOG.warning('%s %s on %s missed its heartbeats for %.0f s',
+                            service.binary, service.id, service.host,
+                            self.watch.silent_for(service.id))
+        dead_engines = {i for i in view.dead
+                        if view.rows[i].binary == liveness.ENGINE}
+        # Rows a takeover could not release yet (the cloud could not say
+        # whether a create made an object) are tried again every pass.
+        recovery.release_orphans(dead_engines)
+
+    def check_stacks(self):
+        now = timeutils.utcnow()
+        _drop_never_started(now)
+        in_progress = db_api.stacks_in_progress()
+        running = []
+        for stack in in_progress:
+            if _timed_out(stack, now):
+                _fail_timed_out(stack)
+            else:
+                running.append(stack)
+        for stack in _stalled(running, now):
+            LOG.warning('stack %s made no progress for %d s; restarting its traversal',
+                        stack.id, CONF.engine.stall_timeout)
             stack_state.begin(stack, stack.action, stack.raw_template_id,
                               reason=stack.status_reason,
                               extra={'observe_reality': stack.observe_reality})
+        db_api.service_purge_stopped(now - FORGET_STOPPED_AFTER)
+
+
+_default = None
+
+
+def run_once():
+    """One pass of this process's reaper, stack checks included (tests)."""
+    global _default
+    if _default is None:
+        _default = Reaper()
+    _default._next_stack_check = 0.0
+    return _default.run_once()
+
+
+def reset():
+    """Forget what this process's default reaper has seen (tests)."""
+    global _default
+    _default = None
+
+
+def _drop_never_started(now):
+    """Stacks an API process inserted and died before starting (possible
+    before creation became one transaction): they own nothing, not even a
+    template, so they are marked deleted and their name is free again."""
+    limit = now - datetime.timedelta(seconds=CONF.engine.stall_timeout)
+    for stack in db_api.stacks_never_started(limit):
+        reason = 'Stack CREATE never started: the API process creating it stopped'
+        if db_api.stack_update(stack.id, {
+                'action': Action.DELETE, 'status': Status.COMPLETE, 'status_reason': reason,
+                'deleted_at': now, 'live_name': None},
+                expected={'action': Action.INIT, 'current_traversal': None}):
+            LOG.warning('stack %s was never started; marked deleted', stack.id)
+            db_api.events_add([events.for_stack(stack, Action.DELETE, Status.COMPLETE, reason)])
+
+
+def _fail_timed_out(stack):
+    LOG.warning('stack %s timed out', stack.id)
+    waiting = _fail_waiting(stack)
+    reason = f'Stack {stack.action} timed out after {stack.timeout} minutes'
+    if waiting:
+        reason += '; still waiting for the cloud: ' + ', '.join(waiting)
+    stack_state.fail(stack.id, stack.current_traversal, reason)
 
 
 def _fail_waiting(stack):
@@ -74,38 +176,11 @@ def _fail_waiting(stack):
         reason = (f'{row.action} was not confirmed by the cloud before the stack '
                   f'timeout ({stack.timeout} minutes)')
         if db_api.resource_cas(row.id, row.atomic_key, {
-                'engine_id': None, 'action_started_at': None, 'status': 'FAILED',
+                'engine_id': None, 'action_started_at': None, 'status': Status.FAILED,
                 'status_reason': reason},
-                events=[events.for_resource(row, row.action, 'FAILED', reason)]):
+                events=[events.for_resource(row, row.action, Status.FAILED, reason)]):
             names.append(row.name)
     return names
-
-
-def release_orphan(row, current_traversal):
-    """Free a row whose engine died mid-action and start its node again."""
-    values = {'engine_id': None, 'status': 'FAILED',
-              'status_reason': 'The engine acting on it stopped'}
-    plugin = resource_action.plugin_for(row)
-    if row.physical_resource_id is None and hasattr(plugin, 'find_orphan'):
-        try:
-            obj = plugin.find_orphan()
-        except cloud_client.CloudError:
-            return   # cannot tell whether the create happened; next pass
-        if obj is not None:
-            values['physical_resource_id'] = obj['id']
-    if not db_api.resource_cas(row.id, row.atomic_key, values, engine_id=row.engine_id):
-        return
-    LOG.warning('released resource %s of stack %s from a dead engine',
-                row.name, row.stack_id)
-    sync_point.retrigger(row.stack_id, current_traversal, row.id)
-    if row.node_id is not None and row.node_id != row.id:
-        sync_point.retrigger(row.stack_id, current_traversal, row.node_id)
-
-
-def dead_engines(now):
-    limit = now - datetime.timedelta(seconds=CONF.engine.service_down_time)
-    return {s.id for s in db_api.service_list()
-            if s.deleted_at is not None or (s.updated_at or s.created_at) < limit}
 
 
 def _timed_out(stack, now):
@@ -114,10 +189,15 @@ def _timed_out(stack, now):
     return now > stack.traversal_started_at + datetime.timedelta(minutes=stack.timeout)
 
 
-def _stalled(stack, now):
-    """Nothing changed for service_down_time and nothing is in flight."""
-    limit = now - datetime.timedelta(seconds=CONF.engine.service_down_time)
-    last = db_api.stack_last_activity(stack.id)
-    if last is not None and last > limit:
-        return False
-    return not db_api.resources_locked(stack.id)
+def _stalled(stacks, now):
+    """Those of ``stacks`` where nothing changed for stall_timeout and
+    nothing is in flight (three statements for all of them)."""
+    limit = now - datetime.timedelta(seconds=CONF.engine.stall_timeout)
+    old = {s.id: s for s in stacks
+           if s.traversal_started_at is None or s.traversal_started_at < limit}
+    if not old:
+        return []
+    quiet_since = db_api.stacks_quiet_since(old)
+    quiet = {i for i in old if quiet_since.get(i) is None or quiet_since[i] <= limit}
+    busy = db_api.stacks_with_locks(quiet)
+    return [old[i] for i in sorted(quiet - busy)]

@@ -4,12 +4,17 @@ The lock is the row's ``engine_id`` plus ``atomic_key``: every write is a
 compare-and-swap on the key, so two engines can never act on one row at
 once and a stale writer's update simply matches nothing.
 """
+import dataclasses
+import enum
 import logging
+import typing
 
-from heat_conv.cloud import client as cloud_client
+from heat_conv.common import events
 from heat_conv.common import timeutils
+from heat_conv.common.status import Action
+from heat_conv.common.status import Drift
+from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
-from heat_conv.engine import events
 from heat_conv.engine import identity
 from heat_conv.resources import base
 from heat_conv.resources import registry
@@ -17,90 +22,84 @@ from heat_conv.resources import registry
 LOG = logging.getLogger(__name__)
 
 
+@dataclasses.dataclass
 class Step:
-    """The context an action runs in: which traversal and graph node."""
+    """The context an action runs in: which traversal and graph node.
 
-    def __init__(self, stack_id, traversal_id, node, template_id=None,
-                 requires=None):
-        self.stack_id = stack_id
-        self.traversal_id = traversal_id
-        self.node = node
-        self.template_id = template_id
-        self.requires = requires
+    ``template_id`` and ``requires`` are recorded on the row the step
+    converges. ``held`` is the row it has locked (or, resuming, is entitled
+    to write), so that an unexpected error can release it; ``name``, the
+    resource's, once known.
+    """
+    stack_id: str
+    traversal_id: str
+    node: tuple                   # (row id, is_update)
+    template_id: int | None = None
+    requires: list | None = None
+    held: typing.Any = None
+    name: str | None = None
 
 
+class End(enum.StrEnum):
+    """How an action's step ended."""
+    COMPLETE = Status.COMPLETE
+    FAILED = Status.FAILED
+    WAITING = 'WAITING'   # for an external event (the observer's report)
+    LOST = 'LOST'         # another writer took the row
+
+
+@dataclasses.dataclass
 class Result:
-    """How an action ended: COMPLETE, FAILED, WAITING for the observer, or
-    LOST (another writer took the row). ``superseded``: the traversal it
-    belonged to is no longer the stack's current one."""
-
-    def __init__(self, status, row, reason=None, superseded=False):
-        self.status = status
-        self.row = row
-        self.reason = reason
-        self.superseded = superseded
-
-
-def plugin_for(row, properties=None, cloud=None):
-    cls = registry.get(row.type)
-    return cls(row.name, row.stack_id,
-               properties if properties is not None else (row.properties_data or {}),
-               physical_id=row.physical_resource_id,
-               stored_properties=row.properties_data,
-               stored_attributes=row.attributes_data, cloud=cloud,
-               resource_id=row.uuid)
+    """How an action ended. ``superseded``: the traversal it belonged to is
+    no longer the stack's current one."""
+    end: End
+    row: typing.Any
+    reason: str | None = None
+    superseded: bool = False
 
 
 def lock(row, step, action):
     """Take the row for ``action`` in ``step``; returns the new key or None."""
-    row.prior_state = (row.action, row.status, row.status_reason)
     values = {'engine_id': identity.engine_id(), 'action': action,
-              'status': 'IN_PROGRESS', 'status_reason': None,
+              'status': Status.IN_PROGRESS, 'status_reason': None,
               'traversal_id': step.traversal_id, 'node_id': step.node[0],
               'node_is_update': step.node[1], 'action_started_at': None}
     if not write(row, values, engine_id=None):
         return None
+    step.held = row
     return row.atomic_key
 
 
-def run(row, step, action, plugin, old_properties=None):
+def start(row, action, plugin, old_properties=None):
     """Start ``action`` (CREATE, UPDATE or DELETE) on a row locked by ``lock``.
 
-    Returns a Result; raises base.UpdateReplace when an update turns out to
-    need a replacement (the lock is released first).
+    Returns the plugin's outcome: Done, Pending, Failed, or for an update
+    that cannot be made in place, NeedsReplace (nothing was done).
     """
-    try:
-        if action == 'CREATE':
-            outcome = plugin.create()
-        elif action == 'UPDATE':
-            outcome = plugin.update(old_properties or {})
-        elif row.deletion_policy == 'Retain':
-            outcome = base.Done()
-        else:
-            outcome = plugin.delete()
-    except base.UpdateReplace:
-        prior_action, prior_status, prior_reason = row.prior_state
-        release(row, {'action': prior_action, 'status': prior_status,
-                      'status_reason': prior_reason})
-        raise
-    except cloud_client.CloudError as exc:
-        outcome = base.Failed(f'{type(exc).__name__}: {exc}')
-    except Exception as exc:   # a plugin bug must fail the resource, not the worker
-        LOG.exception('%s %s of %s failed', action, row.type, row.name)
-        outcome = base.Failed(f'{type(exc).__name__}: {exc}')
-    return settle(row, step, action, plugin, outcome, started=True)
+    if action == Action.CREATE:
+        return plugin.create()
+    if action == Action.UPDATE:
+        return plugin.update(old_properties or {})
+    if row.deletion_policy == 'Retain':
+        return base.Done()
+    return plugin.delete()
+
+
+def run(row, step, action, plugin):
+    """Start a create or delete and record how it went; a Result."""
+    return settle(row, step, action, plugin, start(row, action, plugin), started=True)
 
 
 def settle(row, step, action, plugin, outcome, started=False):
     """Record the outcome of an action; the row stays locked while WAITING."""
-    physical_id = getattr(outcome, 'physical_id', None) or row.physical_resource_id
+    physical_id = outcome.physical_id or row.physical_resource_id
     plugin.physical_id = physical_id
     pending_events = []
     if started:
-        pending_events.append(events.for_resource(row, action, 'IN_PROGRESS',
+        pending_events.append(events.for_resource(row, action, Status.IN_PROGRESS,
                                                   physical_id=physical_id))
     values = {'physical_resource_id': physical_id}
-    if action != 'DELETE':
+    if action != Action.DELETE:
         values['properties_data'] = plugin.properties
         if step.template_id is not None:
             values['template_id'] = step.template_id
@@ -109,33 +108,76 @@ def settle(row, step, action, plugin, outcome, started=False):
     if isinstance(outcome, base.Pending):
         values['action_started_at'] = timeutils.utcnow()
         _write(row, values, pending_events)
-        return Result('WAITING', row)
+        step.held = None   # the observer's report resumes it
+        return Result(End.WAITING, row)
     values.update(engine_id=None, action_started_at=None)
     if isinstance(outcome, base.Failed):
-        values.update(status='FAILED', status_reason=outcome.reason)
-        status = 'FAILED'
+        values.update(status=Status.FAILED, status_reason=outcome.reason)
+        end = End.FAILED
     else:
-        if action != 'DELETE':
+        if action != Action.DELETE:
             values['attributes_data'] = plugin.attributes()
-        if action in ('CREATE', 'UPDATE'):
+        if action in (Action.CREATE, Action.UPDATE):
             # Just made to match the template; the observer will confirm.
-            values.update(drift_status='IN_SYNC', drift_detail=None)
-        values.update(status='COMPLETE', status_reason='state changed')
-        status = 'COMPLETE'
-    pending_events.append(events.for_resource(row, action, status,
+            values.update(drift_status=Drift.IN_SYNC, drift_detail=None)
+        values.update(status=Status.COMPLETE, status_reason='state changed')
+        end = End.COMPLETE
+    pending_events.append(events.for_resource(row, action, values['status'],
                                               values['status_reason'], physical_id))
+    # Resuming on an external event, losing the row is expected: another
+    # engine handled a duplicate of the same report first.
+    return _release(row, step, values, pending_events, end, quiet=not started)
+
+
+def release_failed(row, step, reason):
+    """Release a row the step holds as FAILED, after an unexpected error.
+
+    A create that reached the cloud before the error may not have recorded
+    its object: adopt it, so that it is replaced or deleted later rather
+    than leaked.
+    """
+    values = {'engine_id': None, 'action_started_at': None, 'status': Status.FAILED,
+              'status_reason': reason}
+    if not row.physical_resource_id:
+        found = _orphan_of(row)
+        if isinstance(found, base.Unknown):
+            # Releasing matters more; the object, if any, shows as drift.
+            LOG.warning('could not look for an object of resource %s: %s', row.name,
+                        found.reason)
+        elif found is not None:
+            values['physical_resource_id'] = found
+    event = events.for_resource(row, row.action, Status.FAILED, reason,
+                                values.get('physical_resource_id'))
+    return _release(row, step, values, [event], End.FAILED)
+
+
+def _orphan_of(row):
+    try:
+        return registry.plugin_for(row).find_orphan()
+    except Exception as exc:   # a plugin bug: as good as not knowing
+        return base.Unknown(f'{type(exc).__name__}: {exc}')
+
+
+def _release(row, step, values, pending_events, end, quiet=False):
+    """The write that ends an action; then the step holds the row no more."""
     # Releasing the lock also checks, in the same statement, that the
     # traversal is still current; only when it is not do we pay for more.
     if _write(row, values, pending_events,
               while_traversal=(row.stack_id, row.traversal_id)):
-        return Result(status, row, reason=values['status_reason'])
-    if _write(row, values, pending_events):
-        return Result(status, row, reason=values['status_reason'], superseded=True)
-    return Result('LOST', row)
+        result = Result(end, row, reason=values['status_reason'])
+    elif _write(row, values, pending_events, quiet=quiet):
+        result = Result(end, row, reason=values['status_reason'], superseded=True)
+    else:
+        result = Result(End.LOST, row)
+    step.held = None
+    return result
 
 
-def release(row, values):
-    return write(row, dict(values, engine_id=None, action_started_at=None))
+def hand_back(row, step, values):
+    """Unlock a row the step took but did not act on, writing ``values``."""
+    won = write(row, dict(values, engine_id=None, action_started_at=None))
+    step.held = None
+    return won
 
 
 def write(row, values, engine_id=False, while_traversal=None, events=()):
@@ -151,9 +193,10 @@ def write(row, values, engine_id=False, while_traversal=None, events=()):
     return True
 
 
-def _write(row, values, pending_events, while_traversal=None):
+def _write(row, values, pending_events, while_traversal=None, quiet=False):
     if write(row, values, while_traversal=while_traversal, events=pending_events):
         return True
     if while_traversal is None:
-        LOG.warning('lost the lock on resource %s (%s)', row.name, row.id)
+        (LOG.debug if quiet else LOG.warning)(
+            'lost the lock on resource %s (%s)', row.name, row.id)
     return False

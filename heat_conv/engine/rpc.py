@@ -1,16 +1,22 @@
-"""How engine messages travel.
+"""How messages reach the engine.
 
-Everything the engine sends is a cast to the engine topic. Production sends
-through oslo.messaging (``fake://`` in one process, ``rabbit://`` across
-hosts); deterministic tests install a dispatcher that queues casts and
-delivers them one at a time, in any order the test likes.
+Everything sent to the engine is a cast of one of ``messages``' types to
+the engine topic, with the request context it acts for: the caller's, the
+one the worker is handling (so one request id follows a whole traversal
+through every worker's log), or the engine's own. Production sends through
+oslo.messaging (``inproc://`` in one process, ``rabbit://`` across hosts);
+deterministic tests install a dispatcher that queues casts and delivers
+them one at a time, in any order the test likes.
 """
 import threading
 
 import oslo_messaging
 from oslo_config import cfg
+from oslo_context import context as oslo_context
 
 from heat_conv.common import config
+from heat_conv.common import context
+from heat_conv.engine import messages
 
 CONF = config.CONF
 
@@ -44,16 +50,33 @@ def set_transport(transport):
         _transport = transport
 
 
+class ContextSerializer(oslo_messaging.NoOpSerializer):
+    """The request context travels with every message, as a dict.
+
+    A message carries the context current in the sending thread: the API
+    request's, or, in a worker, that of the message it is handling, so each
+    step of a traversal knows the request that started it. Deserialising
+    makes it the receiving thread's current context (log lines and events
+    pick it up there).
+    """
+
+    def serialize_context(self, ctxt):
+        return ctxt.to_dict() if hasattr(ctxt, 'to_dict') else dict(ctxt or {})
+
+    def deserialize_context(self, ctxt):
+        return context.RequestContext.from_dict(ctxt or {})
+
+
 class OsloDispatcher:
     """Casts over oslo.messaging."""
 
     def __init__(self, transport=None):
-        target = oslo_messaging.Target(topic=CONF.engine.topic, version='1.0')
+        target = oslo_messaging.Target(topic=CONF.engine.topic, version=messages.VERSION)
         self._client = oslo_messaging.get_rpc_client(
-            transport or get_transport(), target)
+            transport or get_transport(), target, serializer=ContextSerializer())
 
-    def cast(self, method, **kwargs):
-        self._client.cast({}, method, **kwargs)
+    def cast(self, ctxt, method, **kwargs):
+        self._client.cast(ctxt, method, **kwargs)
 
 
 def get_dispatcher():
@@ -72,8 +95,15 @@ def set_dispatcher(dispatcher):
         return previous
 
 
-def cast(method, **kwargs):
-    get_dispatcher().cast(method, **kwargs)
+def cast(message, ctxt=None):
+    """Send ``message`` (one of ``messages``' types) to some engine worker.
+
+    ``ctxt``: the RequestContext it acts for; by default this thread's
+    current one (a worker's is the message it is handling), else the
+    engine's own.
+    """
+    ctxt = ctxt or oslo_context.get_current() or context.admin_context()
+    get_dispatcher().cast(ctxt.to_dict(), message.METHOD, **message.to_wire())
 
 
 def get_server(endpoints, transport=None, server_id=None):
@@ -82,4 +112,5 @@ def get_server(endpoints, transport=None, server_id=None):
                                    server=server_id or CONF.host)
     return oslo_messaging.get_rpc_server(
         transport or get_transport(), target, endpoints, executor='threading',
-        access_policy=oslo_messaging.ExplicitRPCAccessPolicy)
+        access_policy=oslo_messaging.ExplicitRPCAccessPolicy,
+        serializer=ContextSerializer())

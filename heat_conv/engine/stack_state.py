@@ -1,10 +1,16 @@
-"""How a traversal ends: the stack's completion, failure and rollback."""
+"""A stack's traversals: how one begins (superseding the last), ends in
+completion, failure or rollback, or is stopped; and auto-heal."""
 import logging
 import uuid
 
+from heat_conv.common import events
+from heat_conv.common import limits
 from heat_conv.common import timeutils
+from heat_conv.common.status import Action
+from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
-from heat_conv.engine import events
+from heat_conv.engine import messages
+from heat_conv.engine import oplog
 from heat_conv.engine import rpc
 
 LOG = logging.getLogger(__name__)
@@ -15,31 +21,44 @@ def complete(stack_id, traversal_id):
     stack = db_api.stack_get(stack_id)
     if stack.current_traversal != traversal_id:
         return False
-    values = {'status': 'COMPLETE',
+    values = {'status': Status.COMPLETE,
               'status_reason': f'Stack {stack.action} completed successfully'}
-    if stack.action == 'CHECK':
+    if stack.action == Action.CHECK:
         failed = db_api.resources_failed_in(stack_id, traversal_id)
         if failed:
-            values = {'status': 'FAILED', 'status_reason': 'Resource CHECK failed: ' +
+            values = {'status': Status.FAILED, 'status_reason': 'Resource CHECK failed: ' +
                       '; '.join(f'{r.name}: {r.status_reason}' for r in failed)}
-    elif stack.action == 'DELETE':
+    elif stack.action == Action.DELETE:
         values.update(deleted_at=timeutils.utcnow(), live_name=None)
-    elif stack.action in ('CREATE', 'UPDATE', 'ROLLBACK'):
+    elif stack.action in (Action.CREATE, Action.UPDATE, Action.ROLLBACK):
         # The rollback target from now on is what the stack just reached.
         values['prev_raw_template_id'] = stack.raw_template_id
+    # Only the first completion counts: a re-driven last step must not
+    # complete the stack twice.
     if not db_api.stack_update(stack_id, values,
-                               expected={'current_traversal': traversal_id}):
+                               expected={'current_traversal': traversal_id,
+                                         'status': Status.IN_PROGRESS}):
         return False
     db_api.events_add([events.for_stack(stack, stack.action, values['status'],
                                         values['status_reason'])])
     purge(stack_id)
+    oplog.ended(stack, traversal_id, values['status'], values['status_reason'])
     return True
 
 
 def purge(stack_id, keep_traversal=None):
-    """Drop what finished traversals leave: graph, sync points, deleted rows."""
+    """Drop what finished traversals leave: graph, sync points, deleted rows,
+    and the events past max_events_per_stack (oldest first)."""
     db_api.traversal_purge(stack_id, keep_traversal)
     db_api.resources_purge_deleted(stack_id)
+    purge_events(stack_id)
+
+
+def purge_events(stack_id):
+    # At the end of a traversal rather than per event: a step's cost must not
+    # grow with the stack's history.
+    if limits.CONF.max_events_per_stack > 0:
+        db_api.events_purge_oldest(stack_id, limits.CONF.max_events_per_stack)
 
 
 def fail(stack_id, traversal_id, reason):
@@ -53,32 +72,60 @@ def fail(stack_id, traversal_id, reason):
     stack = db_api.stack_get(stack_id)
     if stack.current_traversal != traversal_id:
         return False
-    failed_event = events.for_stack(stack, stack.action, 'FAILED', reason)
-    if stack.action in ('CREATE', 'UPDATE') and not stack.disable_rollback:
-        return begin(stack, 'ROLLBACK', stack.prev_raw_template_id,
-                     expected_traversal=traversal_id,
-                     reason=f'{reason}; rolling back',
-                     prior_events=[failed_event]) is not None
-    values = {'status': 'FAILED', 'status_reason': reason,
+    failed_event = events.for_stack(stack, stack.action, Status.FAILED, reason)
+    if stack.action in (Action.CREATE, Action.UPDATE) and not stack.disable_rollback:
+        if begin(stack, Action.ROLLBACK, stack.prev_raw_template_id,
+                 expected_traversal=traversal_id, reason=f'{reason}; rolling back',
+                 prior_events=[failed_event]) is None:
+            return False
+        oplog.ended(stack, traversal_id, Status.FAILED, f'{reason}; rolling back')
+        return True
+    values = {'status': Status.FAILED, 'status_reason': reason,
               'current_traversal': str(uuid.uuid4())}
     if not db_api.stack_update(stack_id, values,
                                expected={'current_traversal': traversal_id}):
         return False
     db_api.events_add([failed_event])
+    purge_events(stack_id)
+    oplog.ended(stack, traversal_id, Status.FAILED, reason)
     return True
 
 
+def create(values, template_id, ctx=None):
+    """Insert a new stack already converging onto ``template_id``.
+
+    The row, its traversal id and its first event commit together, so a
+    process that dies at any point leaves either no stack or one the reaper
+    restarts if the ``converge`` cast was lost. ``ctx``: the request it is for.
+    """
+    traversal_id = str(uuid.uuid4())
+    values = dict(values, action=Action.CREATE, status=Status.IN_PROGRESS,
+                  status_reason='Stack CREATE started', observe_reality=False,
+                  current_traversal=traversal_id, raw_template_id=template_id,
+                  traversal_started_at=timeutils.utcnow())
+    values.setdefault('id', str(uuid.uuid4()))
+    first = {'stack_id': values['id'], 'resource_name': values['name'],
+             'resource_type': events.STACK_TYPE, 'physical_resource_id': values['id'],
+             'resource_action': Action.CREATE, 'resource_status': Status.IN_PROGRESS,
+             'resource_status_reason': values['status_reason'],
+             **events.requested_by()}
+    stack = db_api.stack_create(values, events=[first])
+    rpc.cast(messages.Converge(stack.id, traversal_id), ctx)
+    return stack
+
+
 def begin(stack, action, template_id, expected_traversal=False, reason=None,
-          extra=None, prior_events=()):
+          extra=None, prior_events=(), ctx=None):
     """Supersede whatever traversal is running with a new one.
 
     One compare-and-swap write of the traversal id is all it takes: steps of
     the old traversal stop when they see it. Returns the new traversal id, or
-    None when the stack changed under us.
+    None when the stack changed under us. ``ctx``: the request it is for
+    (by default, the one this thread is handling).
     """
     traversal_id = str(uuid.uuid4())
     values = dict({'observe_reality': False}, **(extra or {}))
-    values.update(action=action, status='IN_PROGRESS',
+    values.update(action=action, status=Status.IN_PROGRESS,
                   status_reason=reason or f'Stack {action} started',
                   current_traversal=traversal_id, raw_template_id=template_id,
                   traversal_started_at=timeutils.utcnow())
@@ -87,18 +134,37 @@ def begin(stack, action, template_id, expected_traversal=False, reason=None,
                                       else expected_traversal)}
     if not db_api.stack_update(stack.id, values, expected=expected):
         return None
+    if expected_traversal is False and stack.status == Status.IN_PROGRESS:
+        oplog.superseded(stack, action, traversal_id)
     db_api.events_add(list(prior_events) + [
-        events.for_stack(stack, action, 'IN_PROGRESS', values['status_reason'])])
-    rpc.cast('converge', stack_id=stack.id, traversal_id=traversal_id)
+        events.for_stack(stack, action, Status.IN_PROGRESS, values['status_reason'])])
+    rpc.cast(messages.Converge(stack.id, traversal_id), ctx)
     return traversal_id
 
 
 def stop(stack, reason):
     """End the running traversal where it is, without rolling back."""
-    values = {'status': 'FAILED', 'status_reason': reason,
+    values = {'status': Status.FAILED, 'status_reason': reason,
               'current_traversal': str(uuid.uuid4())}
     if not db_api.stack_update(stack.id, values,
                                expected={'current_traversal': stack.current_traversal}):
         return False
-    db_api.events_add([events.for_stack(stack, stack.action, 'FAILED', reason)])
+    db_api.events_add([events.for_stack(stack, stack.action, Status.FAILED, reason)])
+    oplog.ended(stack, stack.current_traversal, Status.FAILED, reason)
     return True
+
+
+def heal(stack_id):
+    """The observer found drift: converge an auto-heal stack from reality.
+
+    Only a settled, healthy stack is healed; a failed one waits for its user,
+    so a resource that cannot be repaired does not loop forever.
+    """
+    stack = db_api.stack_get(stack_id)
+    if not stack.auto_heal or stack.deleted_at is not None:
+        return None
+    if stack.status != Status.COMPLETE or stack.action in (Action.DELETE, Action.INIT):
+        return None
+    return begin(stack, Action.UPDATE, stack.raw_template_id,
+                 reason='Drift detected: converging from reality',
+                 extra={'observe_reality': True})

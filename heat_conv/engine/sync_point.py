@@ -4,7 +4,11 @@ Arrival costs O(1) statements: an insert (which also deduplicates a
 redelivered message) and, for nodes with several predecessors, an atomic
 decrement read back in the same transaction.
 """
+import dataclasses
+import typing
+
 from heat_conv.db import api as db_api
+from heat_conv.engine import messages
 from heat_conv.engine import rpc
 from heat_conv.hot import template as hot_template
 
@@ -17,18 +21,24 @@ def edge_data(name, row_id, refid, attributes, wanted):
         picked = dict(attributes)
     else:
         picked = {a: attributes.get(a) for a in wanted}
-    return {'name': name, 'row': row_id, 'refid': refid, 'attrs': picked}
+    return messages.Input(name, row_id, refid, picked)
 
 
+def cast_check_resource(stack_id, traversal_id, node, spec, inputs=()):
+    """Start graph node ``node`` (entity id, is_update) of a traversal."""
+    rpc.cast(messages.CheckResource(stack_id, traversal_id, node[0], node[1],
+                                    spec.definition, spec.mode, tuple(inputs)))
+
+
+@dataclasses.dataclass(frozen=True)
 class Sender:
-    """What a completed update node reports about its resource."""
-
-    def __init__(self, name, row_id, refid, attributes, replaced=False):
-        self.name = name
-        self.row_id = row_id
-        self.refid = refid
-        self.attributes = attributes
-        self.replaced = replaced
+    """What a completed update node reports about its resource; each
+    successor gets the part it uses (an Input)."""
+    name: str
+    row_id: int
+    refid: typing.Any
+    attributes: dict
+    replaced: bool = False   # a new row stands in for the node's own
 
 
 def propagate(stack_id, traversal_id, node, sender):
@@ -54,7 +64,7 @@ def propagate(stack_id, traversal_id, node, sender):
         elif edges is None:
             edges = db_api.successors(traversal_id, entity_id, is_update)
         for (requirer_id, requirer_is_update, attrs, sp_id, predecessors,
-             definition) in edges:
+             stored_spec) in edges:
             if sp_id is None:
                 continue
             data = None
@@ -69,7 +79,8 @@ def propagate(stack_id, traversal_id, node, sender):
                     data = edge_data(sender.name, sender.row_id, sender.refid,
                                      sender.attributes, attrs)
                 arrival = db_api.sync_arrive(
-                    sp_id, stack_id, entity_id, is_update, data,
+                    sp_id, stack_id, entity_id, is_update,
+                    data.to_dict() if data is not None else None,
                     single_predecessor=predecessors == 1,
                     # update nodes finish first, so a cleanup meeting one
                     # other predecessor is usually the last
@@ -79,22 +90,23 @@ def propagate(stack_id, traversal_id, node, sender):
             if requirer_id is None:
                 stack_ready = True
                 continue
+            spec = messages.NodeSpec.from_dict(stored_spec, requirer_is_update)
             if not requirer_is_update:
-                if arrival == db_api.LAST and not definition.get('delete'):
+                if arrival == db_api.LAST and spec.mode != messages.Mode.DELETE:
                     # A kept row's cleanup has nothing to do: pass it through.
                     pending.append(((requirer_id, False), None))
                     continue
                 inputs = []
             else:
                 inputs = [data] if predecessors == 1 else _inputs(sp_id)
-            rpc.cast('check_resource', stack_id=stack_id, traversal_id=traversal_id,
-                     entity_id=requirer_id, is_update=requirer_is_update,
-                     definition=definition, inputs=inputs)
+            cast_check_resource(stack_id, traversal_id, (requirer_id, requirer_is_update),
+                                spec, inputs)
     return stack_ready
 
 
 def _inputs(sync_point_id):
-    return [d for d in db_api.sync_inputs(sync_point_id) if d is not None]
+    return [messages.Input.from_dict(d) for d in db_api.sync_inputs(sync_point_id)
+            if d is not None]
 
 
 def retrigger(stack_id, traversal_id, entity_id):
@@ -110,7 +122,6 @@ def retrigger(stack_id, traversal_id, entity_id):
         inputs = db_api.sync_inputs(sp.id) if sp.predecessors else []
         if len(inputs) + sp.update_arrived < sp.predecessors:
             continue   # a predecessor will start it when it arrives
-        rpc.cast('check_resource', stack_id=stack_id, traversal_id=traversal_id,
-                 entity_id=entity_id, is_update=is_update,
-                 definition=sp.definition,
-                 inputs=[d for d in inputs if d is not None])
+        cast_check_resource(stack_id, traversal_id, (entity_id, is_update),
+                            messages.NodeSpec.from_dict(sp.definition, is_update),
+                            [messages.Input.from_dict(d) for d in inputs if d is not None])

@@ -6,9 +6,13 @@ later step touches just one node and its edges.
 import logging
 
 from heat_conv.common import exception
+from heat_conv.common.status import Action
+from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
+from heat_conv.engine import boundary
 from heat_conv.engine import graph
-from heat_conv.engine import rpc
+from heat_conv.engine import messages
+from heat_conv.engine import oplog
 from heat_conv.engine import stack_state
 from heat_conv.engine import sync_point
 from heat_conv.hot import template as hot_template
@@ -17,6 +21,11 @@ LOG = logging.getLogger(__name__)
 
 
 def converge(stack_id, traversal_id):
+    with boundary.guard_converge(stack_id, traversal_id):
+        _converge(stack_id, traversal_id)
+
+
+def _converge(stack_id, traversal_id):
     stack = db_api.stack_get(stack_id)
     if stack.current_traversal != traversal_id:
         return   # superseded before it started
@@ -38,7 +47,7 @@ def converge(stack_id, traversal_id):
         best = best_existing(rows_by_name.get(name, []), stack.raw_template_id)
         if best is None:
             new_rows.append({'stack_id': stack_id, 'name': name, 'type': defn['type'],
-                             'action': 'INIT', 'status': 'COMPLETE',
+                             'action': Action.INIT, 'status': Status.COMPLETE,
                              'deletion_policy': defn.get('deletion_policy', 'Delete'),
                              'requires': []})
         else:
@@ -53,13 +62,14 @@ def converge(stack_id, traversal_id):
 
     if db_api.traversal_store(stack_id, traversal_id, new_rows, make_graph) is None:
         return   # a concurrent duplicate converge created it
+    oplog.started(stack, traversal_id, len(definitions),
+                  sum(1 for spec in plan['specs'].values()
+                      if spec.mode == messages.Mode.DELETE))
     if not plan['nodes']:
         stack_state.complete(stack_id, traversal_id)
         return
     for node in plan['leaves']:
-        rpc.cast('check_resource', stack_id=stack_id, traversal_id=traversal_id,
-                 entity_id=node[0], is_update=node[1],
-                 definition=plan['definitions'][node], inputs=[])
+        sync_point.cast_check_resource(stack_id, traversal_id, node, plan['specs'][node])
 
 
 def _plan(stack, current, definitions, dependencies, rows):
@@ -68,19 +78,25 @@ def _plan(stack, current, definitions, dependencies, rows):
     nodes, edges = graph.build(current, dependencies, existing)
     counts = graph.predecessor_counts(nodes, edges)
     current_ids = set(current.values())
+    checking = stack.action == Action.CHECK
     # How each update node judges its resource: a check only asks reality;
     # observe_reality compares with reality instead of the stored state.
-    mode = {'check': stack.action == 'CHECK', 'observe': stack.observe_reality}
-    node_definitions = {(row_id, True): dict(definitions[name], **mode,
-                                             template_id=stack.raw_template_id)
-                        for name, row_id in current.items()}
+    update_mode = (messages.Mode.CHECK if checking else
+                   messages.Mode.OBSERVE if stack.observe_reality else
+                   messages.Mode.CONVERGE)
+    specs = {(row_id, True): messages.NodeSpec(
+                 messages.Definition.from_dict(dict(definitions[name],
+                                                    template_id=stack.raw_template_id)),
+                 update_mode)
+             for name, row_id in current.items()}
     for row in rows:
-        node_definitions[(row.id, False)] = {
-            'name': row.name,
-            'delete': row.id not in current_ids and not mode['check']}
+        delete = row.id not in current_ids and not checking
+        specs[(row.id, False)] = messages.NodeSpec(
+            messages.Definition(row.name),
+            messages.Mode.DELETE if delete else messages.Mode.KEEP)
     return {
         'nodes': nodes,
-        'definitions': node_definitions,
+        'specs': specs,
         'leaves': sorted(n for n in nodes if counts[n] == 0),
         'edges': [{'required_id': e.required[0], 'required_is_update': e.required[1],
                    'requirer_id': e.requirer[0] if e.requirer else None,
@@ -89,7 +105,7 @@ def _plan(stack, current, definitions, dependencies, rows):
         'sync_points': [{'entity_id': node[0] if node else sync_point.STACK_ENTITY,
                          'is_update': node[1] if node else True,
                          'predecessors': count, 'remaining': count,
-                         'definition': node_definitions.get(node)}
+                         'definition': specs[node].to_dict() if node else None}
                         for node, count in counts.items()],
     }
 
@@ -115,12 +131,12 @@ def best_existing(rows, template_id):
     back the original instead of a replacement); otherwise the newest row
     that has not been replaced.
     """
-    candidates = [r for r in rows if r.action != 'DELETE']
+    candidates = [r for r in rows if r.action != Action.DELETE]
     if not candidates:
         return None
     for row in reversed(candidates):
-        if row.template_id == template_id and row.status == 'COMPLETE' \
-                and row.action != 'INIT':
+        if row.template_id == template_id and row.status == Status.COMPLETE \
+                and row.action != Action.INIT:
             return row
     for row in reversed(candidates):
         if row.replaced_by is None:

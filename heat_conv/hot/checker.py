@@ -11,25 +11,26 @@ after the next update, and its mistakes are mistakes all the same.
 from heat_conv.common import exception
 from heat_conv.hot import function_base
 from heat_conv.hot import functions
-from heat_conv.hot import references
 from heat_conv.hot import syntax
 from heat_conv.hot.function_base import describe
 
 
 class Checker:
 
-    def __init__(self, spec, parameter_names, resource_names, condition_names, files=None):
+    def __init__(self, spec, parameter_names, resource_names, condition_names, files=None,
+                 mappings=None):
         self.spec = spec
         self.files = files
+        self.mappings = mappings
         self.parameter_names = frozenset(parameter_names) | frozenset(
-            references.PSEUDO_PARAMETERS)
+            spec.layout.pseudo_parameters.values())
         self.resource_names = frozenset(resource_names)
         self.condition_names = frozenset(condition_names)
 
     def value(self, snippet, path, in_condition=False):
         """Check a value snippet (properties, metadata, an output value)."""
         if isinstance(snippet, dict):
-            call = syntax.call_of(snippet)
+            call = syntax.call_of(snippet, self.spec.call_names)
             if call is not None:
                 self._call(call[0], call[1], path + (call[0],), in_condition)
                 return
@@ -49,7 +50,7 @@ class Checker:
                     f'Invalid condition "{snippet}": it is not defined in the '
                     'conditions section', path=path)
             return
-        call = syntax.call_of(snippet)
+        call = syntax.call_of(snippet, self.spec.call_names)
         if call is None:
             raise exception.InvalidTemplate(
                 'A condition must be a boolean, a condition name or a condition '
@@ -59,7 +60,7 @@ class Checker:
     def _call(self, name, args, path, in_condition):
         fn = functions.lookup(self.spec, name, in_condition, path)
         fn.check(args, path)
-        self._check_reference(name, args, path)
+        self._check_reference(fn, args, path, in_condition)
         kind = fn.args_kind
         if kind == function_base.CONDITION:
             self.condition(args, path)
@@ -76,19 +77,38 @@ class Checker:
         else:
             self.value(args, path, in_condition)
 
-    def _check_reference(self, name, args, path):
-        if name == 'get_param':
+    def _check_reference(self, fn, args, path, in_condition):
+        reads = fn.reads
+        if reads == function_base.READS_PARAMETER:
             target = args[0] if isinstance(args, list) else args
-            if isinstance(target, str) and target not in self.parameter_names:
-                raise exception.InvalidReference(
-                    f'The parameter "{target}" is not defined in the template', path=path)
-        elif name == 'get_file':
+            self._parameter(target, path)
+        elif reads == function_base.READS_FILE:
             if self.files is not None and isinstance(args, str) and args not in self.files:
                 raise exception.InvalidReference(
                     f'No content found in the "files" section for get_file path: {args}',
                     path=path)
-        elif name in ('get_resource', 'get_attr'):
-            target = args if name == 'get_resource' else args[0]
-            if isinstance(target, str) and target not in self.resource_names:
+        elif reads in (function_base.READS_RESOURCE, function_base.READS_ATTRIBUTE):
+            target = args if reads == function_base.READS_RESOURCE else args[0]
+            self._resource(target, path)
+        elif reads == function_base.READS_REFERENCE:
+            if in_condition:
+                self._parameter(args, path)
+            elif isinstance(args, str) and args not in self.resource_names \
+                    and args not in self.parameter_names:
                 raise exception.InvalidReference(
-                    f'The resource "{target}" is not defined in the template', path=path)
+                    f'"{args}" is neither a parameter nor a resource of the template',
+                    path=path)
+        elif reads == function_base.READS_MAPPING:
+            if self.mappings is not None and isinstance(args, list) and \
+                    all(isinstance(a, str) for a in args):
+                fn.find(self.mappings, args, path)
+
+    def _parameter(self, target, path):
+        if isinstance(target, str) and target not in self.parameter_names:
+            raise exception.InvalidReference(
+                f'The parameter "{target}" is not defined in the template', path=path)
+
+    def _resource(self, target, path):
+        if isinstance(target, str) and target not in self.resource_names:
+            raise exception.InvalidReference(
+                f'The resource "{target}" is not defined in the template', path=path)

@@ -1,7 +1,11 @@
 """Intrinsic functions that combine, filter or generate lists and maps."""
 
 import itertools
+import json
+import math
 
+from heat_conv.common import limits
+from heat_conv.hot import syntax
 from heat_conv.hot.function_base import Function
 from heat_conv.hot.function_base import describe
 
@@ -59,35 +63,56 @@ class MapMerge(Function):
 
 
 class MapReplace(Function):
-    """Rename keys and substitute values of a map."""
+    """Rename keys and substitute values of a map.
+
+    Heat's form is ``[<map>, {keys: <map>, values: <map>}]``. heat-conv
+    also reads the map form it accepted before (``{map: <map>, replace:
+    {keys, values}}``) so that stored templates keep working; templates
+    meant to run on Heat too should use the list form.
+    """
 
     name = 'map_replace'
-    usage = '{map: <map>, replace: {keys: <map>, values: <map>}}'
+    usage = '[<map>, {keys: <map>, values: <map>}]'
 
     def check(self, args, path):
-        args = self.expect_map(args, path, ('map', 'replace'), static=True)
-        if args is not None:
-            self.expect_type(args['map'], dict, 'map', path, static=True)
-            self.expect_map(args['replace'], path, (), ('keys', 'values'), static=True)
+        parts = self._parts(args, path, static=True)
+        if parts is not None:
+            source, replace = parts
+            self.expect_type(source, (dict, type(None)), 'the map', path, static=True)
+            self.expect_map(replace, path, (), ('keys', 'values'), static=True)
 
     def apply(self, args, path):
-        args = self.expect_map(args, path, ('map', 'replace'))
-        source = args['map']
-        self.expect_type(source, dict, 'map', path)
-        replace = self.expect_map(args['replace'], path, (), ('keys', 'values'))
+        source, replace = self._parts(args, path)
+        source = {} if source is None else source
+        replace = {} if replace is None else replace
+        self.expect_type(source, dict, 'the map', path)
+        replace = self.expect_map(replace, path, (), ('keys', 'values'))
         keys = {} if replace.get('keys') is None else replace['keys']
         values = {} if replace.get('values') is None else replace['values']
-        self.expect_type(keys, dict, 'replace.keys', path)
-        self.expect_type(values, dict, 'replace.values', path)
+        self.expect_type(keys, dict, 'keys', path)
+        self.expect_type(values, dict, 'values', path)
         result = {}
         for key, value in source.items():
-            new_key = keys.get(key, key)
+            new_key = key if keys.get(key) is None else keys[key]
+            if new_key != key and new_key in source:
+                self.fail(path, f'key replacement {new_key} collides with a key in '
+                          'the input map')
             if new_key in result:
-                self.fail(path, f'replacing keys gives "{new_key}" twice')
+                self.fail(path, f'key replacement {new_key} collides with a key in '
+                          'the output map')
             if _hashable(value) and value in values:
                 value = values[value]
             result[new_key] = value
         return result
+
+    def _parts(self, args, path, static=False):
+        """(map, replacement spec) from either form; None if still a call."""
+        if static and syntax.is_call(args):
+            return None
+        if isinstance(args, dict):
+            args = self.expect_map(args, path, ('map', 'replace'))
+            return args['map'], args['replace']
+        return tuple(self.expect_list(args, path, 2, 2))
 
 
 class Repeat(Function):
@@ -127,6 +152,12 @@ class Repeat(Function):
         permutations = args.get('permutations', True)
         self.expect_type(permutations, bool, 'permutations', path)
         variables = list(for_each)
+        count = math.prod(len(v) for v in for_each.values()) if permutations else \
+            min(len(v) for v in for_each.values())
+        # Every copy is at least as large as the template: refuse a product
+        # that would not fit before building any of it.
+        limits.check_value_size(count * max(len(json.dumps(args['template'], default=str)), 1),
+                                f'The result of {self.name}')
         if permutations:
             rows = itertools.product(*for_each.values())
         else:

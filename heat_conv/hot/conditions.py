@@ -10,8 +10,9 @@ from heat_conv.common import exception
 
 class ConditionTable:
 
-    def __init__(self, definitions):
+    def __init__(self, definitions, section='conditions'):
         self._definitions = definitions
+        self._section = section
         self._values = {}
         self._evaluating = []
         self._evaluator = None
@@ -25,16 +26,17 @@ class ConditionTable:
             return self._values[name]
         if name not in self._definitions:
             raise exception.InvalidReference(
-                f'Invalid condition "{name}": it is not defined in the conditions '
+                f'Invalid condition "{name}": it is not defined in the {self._section} '
                 'section', path=path)
         if name in self._evaluating:
             loop = self._evaluating[self._evaluating.index(name):] + [name]
             raise exception.InvalidReference(
                 'Circular reference between conditions: ' + ' -> '.join(loop),
-                path=('conditions', name))
+                path=(self._section, name))
         self._evaluating.append(name)
         try:
-            value = self._evaluator.condition(self._definitions[name], ('conditions', name))
+            value = self._evaluator.condition(self._definitions[name],
+                                              (self._section, name))
         finally:
             self._evaluating.pop()
         self._values[name] = value
@@ -42,20 +44,20 @@ class ConditionTable:
 
     def evaluate_all(self):
         """{name: bool} for every condition, in template order."""
-        return {name: self.is_enabled(name, ('conditions', name))
+        return {name: self.is_enabled(name, (self._section, name))
                 for name in self._definitions}
 
 
-def parse_section(raw):
-    """{name: definition} for the ``conditions`` section (shape only)."""
+def parse_section(raw, section='conditions'):
+    """{name: definition} for the conditions section (shape only)."""
     if raw is None:
         return {}
     if not isinstance(raw, dict):
-        raise exception.InvalidTemplate('The conditions section must be a map',
-                                        path=('conditions',))
+        raise exception.InvalidTemplate(f'The {section} section must be a map',
+                                        path=(section,))
     for name in raw:
         if not isinstance(name, str):
             raise exception.InvalidTemplate(
                 f'Condition names must be strings, not {name!r}',
-                path=('conditions', name))
+                path=(section, name))
     return raw

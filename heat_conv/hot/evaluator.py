@@ -36,16 +36,22 @@ class Scope:
     """What an evaluation can see.
 
     Bind time: ``parameters``, ``conditions`` (an object with
-    ``is_enabled(name, path)``), ``files``, the ``defined`` and ``enabled``
-    resource names. Worker: ``refs`` and ``attrs`` only.
+    ``is_enabled(name, path)``), ``files``, ``mappings`` (a CloudFormation
+    template's Mappings), the ``defined`` and ``enabled`` resource names, and
+    the ``facade``: the parent resource's ``metadata``, ``deletion_policy``
+    and ``update_policy`` when the stack is a nested one, None at top level.
+    Worker: ``refs`` and ``attrs`` only.
     """
 
     def __init__(self, spec, parameters=None, conditions=None, files=None,
-                 defined=(), enabled=(), refs=None, attrs=None):
+                 defined=(), enabled=(), refs=None, attrs=None, mappings=None,
+                 facade=None):
         self.spec = spec
         self.parameters = parameters
         self.conditions = conditions
         self.files = files or {}
+        self.mappings = mappings or {}
+        self.facade = facade
         self.defined = frozenset(defined)
         self.enabled = frozenset(enabled)
         self.refs = refs
@@ -79,7 +85,7 @@ class Evaluator:
                 raise exception.InvalidReference(
                     f'Condition "{snippet}" cannot be evaluated here', path=path)
             return self.scope.conditions.is_enabled(snippet, path)
-        call = syntax.call_of(snippet)
+        call = syntax.call_of(snippet, self.scope.spec.call_names)
         if call is None:
             raise exception.InvalidTemplate(
                 'A condition must be a boolean, a condition name or a condition '
@@ -98,7 +104,7 @@ class Evaluator:
                 is_literal, value = syntax.literal_of(node)
                 if is_literal:
                     return value, False
-            call = syntax.call_of(node)
+            call = syntax.call_of(node, self.scope.spec.call_names)
             if call is not None:
                 return self._call(call[0], call[1], path + (call[0],), in_condition)
             out, deferred = {}, False
@@ -117,9 +123,8 @@ class Evaluator:
 
     def _call(self, name, args, path, in_condition):
         fn = functions.lookup(self.scope.spec, name, in_condition, path)
-        special = _REFERENCE_HANDLERS.get(name)
-        if special is not None:
-            return special(self, fn, args, path, in_condition)
+        if fn.reads is not None:
+            return _REFERENCE_HANDLERS[fn.reads](self, fn, args, path, in_condition)
         kind = fn.args_kind
         if kind == function_base.CHOICE:
             fn.check(args, path)
@@ -149,13 +154,41 @@ class Evaluator:
         return value
 
     def _get_param(self, fn, args, path, in_condition):
-        value = self._known_now(args, path, in_condition, 'The arguments of get_param')
+        value = self._known_now(args, path, in_condition,
+                                f'The arguments of {fn.name}')
         name, keys = fn.split(value, path)
+        return fn.select(self._parameter(name, path), keys), False
+
+    def _parameter(self, name, path):
         parameters = self.scope.parameters
         if parameters is None or name not in parameters:
             raise exception.InvalidReference(
                 f'The parameter "{name}" is not defined in the template', path=path)
-        return fn.select(parameters[name], keys), False
+        return parameters[name]
+
+    def _ref(self, fn, args, path, in_condition):
+        """CloudFormation's Ref: a resource if there is one by that name (as
+        in Heat), else a parameter; in a condition, only a parameter."""
+        name = fn.target(self._known_now(args, path, in_condition, 'The name'), path)
+        if self.scope.final:
+            return self.scope.refs.get(name), False
+        if not in_condition and name in self.scope.defined:
+            self._reference(name, None, path)
+            return Deferred(fn.name, name), True
+        if self.scope.parameters is not None and name in self.scope.parameters:
+            return self.scope.parameters[name], False
+        raise exception.InvalidReference(
+            f'"{name}" is neither a parameter nor a resource of the template',
+            path=path)
+
+    def _find_in_map(self, fn, args, path, in_condition):
+        value = self._known_now(args, path, in_condition,
+                                f'The arguments of {fn.name}')
+        return fn.find(self.scope.mappings, value, path), False
+
+    def _resource_facade(self, fn, args, path, in_condition):
+        value = self._known_now(args, path, in_condition, f'The argument of {fn.name}')
+        return fn.select(self.scope.facade, value, path), False
 
     def _get_file(self, fn, args, path, in_condition):
         value = self._known_now(args, path, in_condition, 'The file name')
@@ -204,11 +237,15 @@ class Evaluator:
                 attrs.add(attribute)
 
 
+# function_base.READS_* -> how the evaluator looks it up.
 _REFERENCE_HANDLERS = {
-    'get_param': Evaluator._get_param,
-    'get_file': Evaluator._get_file,
-    'get_resource': Evaluator._get_resource,
-    'get_attr': Evaluator._get_attr,
+    function_base.READS_PARAMETER: Evaluator._get_param,
+    function_base.READS_FILE: Evaluator._get_file,
+    function_base.READS_RESOURCE: Evaluator._get_resource,
+    function_base.READS_ATTRIBUTE: Evaluator._get_attr,
+    function_base.READS_REFERENCE: Evaluator._ref,
+    function_base.READS_MAPPING: Evaluator._find_in_map,
+    function_base.READS_FACADE: Evaluator._resource_facade,
 }
 
 
@@ -233,6 +270,6 @@ def resolve_frozen(frozen_snippet, version, refs, attrs, path=()):
     value}}. A reference or attribute missing from them resolves to None,
     as Heat does for data that is not available (yet).
     """
-    scope = Scope(versions.lookup(version), refs=refs or {}, attrs=attrs or {})
+    scope = Scope(versions.by_date(version), refs=refs or {}, attrs=attrs or {})
     value, _ = Evaluator(scope).evaluate(frozen_snippet, tuple(path))
     return value

@@ -17,6 +17,17 @@ CONDITION = 'condition'        # the argument is one condition -> bool
 CONDITIONS = 'conditions'      # a list of conditions -> list of bool
 CHOICE = 'choice'              # [condition, value_if_true, value_if_false]
 
+# What a function reads from outside its snippet; the evaluator and the
+# checker look these up, so a new spelling of a lookup (CloudFormation's
+# Ref, say) only has to say which one it is.
+READS_PARAMETER = 'parameter'
+READS_FILE = 'file'
+READS_RESOURCE = 'resource'
+READS_ATTRIBUTE = 'attribute'
+READS_REFERENCE = 'reference'   # a resource if there is one, else a parameter
+READS_MAPPING = 'mapping'
+READS_FACADE = 'facade'
+
 
 class Function:
     """One intrinsic function, configured for one template version."""
@@ -24,6 +35,8 @@ class Function:
     name = ''
     usage = ''
     args_kind = VALUES
+    # One of the READS_* names, or None for a function of its arguments alone.
+    reads = None
 
     def __init__(self, spec):
         self.spec = spec

@@ -3,15 +3,20 @@
 import functools
 
 from heat_conv.common import exception
+from heat_conv.hot import cfn_functions
 from heat_conv.hot import collection_functions
 from heat_conv.hot import condition_functions
 from heat_conv.hot import references
 from heat_conv.hot import string_functions
 from heat_conv.hot import versions
+from heat_conv.hot import yaql_function
 
+# Every function class by the name templates call it; a version's table
+# (versions.VersionSpec.functions) says which of them it offers.
 _CLASSES = {cls.name: cls for cls in (
     *string_functions.FUNCTIONS, *collection_functions.FUNCTIONS,
-    *condition_functions.FUNCTIONS, *references.FUNCTIONS)}
+    *condition_functions.FUNCTIONS, *references.FUNCTIONS,
+    *cfn_functions.FUNCTIONS, *yaql_function.FUNCTIONS)}
 
 
 @functools.lru_cache(maxsize=None)
@@ -43,8 +48,8 @@ def _why_unavailable(spec, name, in_condition):
     if not in_condition and name in spec.condition_functions:
         return (f'The function "{name}" can only be used in a condition (the '
                 'conditions section, a condition key or the first argument of if)')
-    introduced = versions.introduced_in(name)
+    introduced = versions.introduced_in(name, spec.kind)
     if introduced is not None and introduced > spec.date:
-        return (f'The function "{name}" needs heat_template_version {introduced} '
+        return (f'The function "{name}" needs {spec.key} {introduced} '
                 f'or later; this template is {spec.date}')
-    return f'The function "{name}" is not available in heat_template_version {spec.date}'
+    return f'The function "{name}" is not available in {spec.key} {spec.date}'

@@ -22,8 +22,10 @@ class ParameterSchema:
 
     def __init__(self, name, param_type, label=None, description='', default=None,
                  has_default=False, hidden=False, immutable=False, constraints=(),
-                 tags=()):
+                 tags=(), section='parameters'):
         self.name = name
+        # The section's name as the template spells it, for error paths.
+        self.section = section
         self.type = param_type
         self.label = label
         self.description = description
@@ -37,6 +39,9 @@ class ParameterSchema:
     @classmethod
     def parse(cls, name, raw, spec):
         path = ('parameters', name)
+        if isinstance(name, str) and any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+            _fail(('parameters',), f'Invalid parameter name {name!r}: it may not contain '
+                  'control characters')
         if not isinstance(raw, dict):
             _fail(path, 'Each parameter must be a map with at least a "type"')
         unknown = sorted(str(k) for k in raw if k not in _KEYS)
@@ -72,16 +77,28 @@ class ParameterSchema:
 
     def value_of(self, raw, path=None):
         """``raw`` converted and checked; InvalidParameter at ``path``."""
-        path = path or ('parameters', self.name)
+        path = path or (self.section, self.name)
         try:
             value = types.convert(self.type, raw)
         except types.ConversionError as exc:
-            raise exception.InvalidParameter(str(exc), path=path) from None
+            raise exception.InvalidParameter(self._safe(str(exc)), path=path) from None
         for constraint in self.constraints:
             message = constraint.message(value)
             if message is not None:
-                raise exception.InvalidParameter(message, path=path)
+                raise exception.InvalidParameter(self._safe(message, constraint),
+                                                 path=path)
         return value
+
+    def _safe(self, message, constraint=None):
+        """The message, or for a hidden parameter one that cannot contain
+        its value: the error messages echo the value they refuse."""
+        if not self.hidden:
+            return message
+        if constraint is not None and constraint.description:
+            return constraint.description
+        if constraint is not None:
+            return f'The hidden value does not satisfy its {constraint.kind} constraint'
+        return f'The hidden value is not a valid {self.type}'
 
     def display(self, value):
         return HIDDEN_VALUE if self.hidden else types.to_display(self.type, value)
@@ -129,9 +146,7 @@ def resolve(schemas, user_params=None, env_params=None, env_defaults=None):
     for source in (user_params, env_params):
         for name in source:
             if name not in schemas:
-                raise exception.InvalidParameter(
-                    f'The Parameter ({name}) was not defined in template.',
-                    path=('parameters', name))
+                raise exception.UnknownUserParameter(name)
     values = {}
     for name, schema in schemas.items():
         for source in (user_params, env_params, env_defaults):
@@ -140,8 +155,7 @@ def resolve(schemas, user_params=None, env_params=None, env_defaults=None):
                 break
         else:
             if not schema.has_default or schema.default is None:
-                raise exception.InvalidParameter(
-                    f'The Parameter ({name}) was not provided.', path=('parameters', name))
+                raise exception.UserParameterMissing(name)
             values[name] = schema.value_of(schema.default)
     return values
 
@@ -178,7 +192,7 @@ def _describe_constraint(c):
     if isinstance(c, constraints_mod.AllowedPattern):
         return {'AllowedPattern': c.pattern}
     if isinstance(c, constraints_mod.Modulo):
-        return {'Modulo': {'step': c.step, 'offset': c.offset}}
+        return {'Step': c.step, 'Offset': c.offset}
     return {'CustomConstraint': c.name}
 
 

@@ -7,9 +7,9 @@ holds their argument shapes and the pure lookup rules.
 """
 
 from heat_conv.common import exception
+from heat_conv.hot import function_base
+from heat_conv.hot import syntax
 from heat_conv.hot.function_base import Function
-
-PSEUDO_PARAMETERS = ('OS::stack_name', 'OS::stack_id', 'OS::project_id')
 
 # The attribute name recorded when ``get_attr: [res]`` wants all of them.
 ALL_ATTRIBUTES = '*'
@@ -20,6 +20,7 @@ class GetParam(Function):
 
     name = 'get_param'
     usage = '<name> or [<name>, <key or index>, ...]'
+    reads = function_base.READS_PARAMETER
 
     def check(self, args, path):
         if isinstance(args, list):
@@ -59,6 +60,7 @@ class GetResource(Function):
 
     name = 'get_resource'
     usage = '<resource name>'
+    reads = function_base.READS_RESOURCE
 
     def check(self, args, path):
         self.expect_type(args, str, 'the resource name', path, static=True)
@@ -72,6 +74,7 @@ class GetAttr(Function):
     """Another resource's attribute, or an item inside it."""
 
     name = 'get_attr'
+    reads = function_base.READS_ATTRIBUTE
 
     @property
     def usage(self):
@@ -118,6 +121,7 @@ class GetFile(Function):
 
     name = 'get_file'
     usage = '<file name or URL>'
+    reads = function_base.READS_FILE
 
     def check(self, args, path):
         self.expect_type(args, str, 'the file name', path, static=True)
@@ -131,4 +135,37 @@ class GetFile(Function):
         return files[args]
 
 
-FUNCTIONS = (GetParam, GetResource, GetAttr, GetFile)
+class ResourceFacade(Function):
+    """Data of the parent resource, inside a nested stack's template."""
+
+    name = 'resource_facade'
+    reads = function_base.READS_FACADE
+    # written argument -> canonical facade key
+    ATTRIBUTES = {'metadata': 'metadata', 'deletion_policy': 'deletion_policy',
+                  'update_policy': 'update_policy'}
+
+    @property
+    def usage(self):
+        return ' or '.join(self.ATTRIBUTES)
+
+    def check(self, args, path):
+        if not syntax.is_call(args):
+            self.attribute(args, path)
+
+    def attribute(self, args, path):
+        """The canonical facade key ``args`` names."""
+        if not isinstance(args, str) or args not in self.ATTRIBUTES:
+            self.fail(path, f'got {args!r}')
+        return self.ATTRIBUTES[args]
+
+    def select(self, facade, args, path):
+        """The value from ``facade`` (the parent's data, or None at top level)."""
+        key = self.attribute(args, path)
+        if facade is None:
+            raise exception.InvalidReference(
+                f'"{self.name}" can only be used in the template of a nested stack '
+                '(a template resource); this stack has no parent resource', path=path)
+        return facade.get(key)
+
+
+FUNCTIONS = (GetParam, GetResource, GetAttr, GetFile, ResourceFacade)

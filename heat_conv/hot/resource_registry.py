@@ -6,12 +6,19 @@ OS::Heat::TestResource``), a family of types to another family
 (``My::Server: server.yaml``). Nested templates are only recorded here;
 running them as nested stacks is out of scope. Entries under ``resources``
 apply to one named resource only.
+
+Per-resource ``hooks`` (breakpoints) and ``restricted_actions`` are Heat
+directives heat-conv does not honour yet; they are refused rather than
+accepted and ignored.
 """
 
 from heat_conv.common import exception
 
 _TEMPLATE_SUFFIXES = ('.yaml', '.yml', '.template')
-_RESOURCE_KEYS = frozenset({'hooks', 'restricted_actions'})
+_NOT_SUPPORTED = {
+    'hooks': 'Breakpoint hooks are not supported by heat-conv yet',
+    'restricted_actions': 'Restricted actions are not supported by heat-conv yet',
+}
 
 
 def is_template_location(type_name):
@@ -27,7 +34,6 @@ class ResourceRegistry:
             _fail(('resource_registry',), 'The resource_registry must be a map')
         self._global = _mappings(raw, ('resource_registry',), skip=('resources',))
         self._per_resource = {}
-        self.hooks = {}
         per_resource = raw.get('resources') or {}
         if not isinstance(per_resource, dict):
             _fail(('resource_registry', 'resources'), 'Expected a map of resource names')
@@ -35,8 +41,10 @@ class ResourceRegistry:
             path = ('resource_registry', 'resources', name)
             if not isinstance(entries, dict):
                 _fail(path, 'Expected a map of type mappings')
-            self._per_resource[name] = _mappings(entries, path, skip=_RESOURCE_KEYS)
-            self.hooks[name] = {k: entries[k] for k in _RESOURCE_KEYS if k in entries}
+            for key, reason in _NOT_SUPPORTED.items():
+                if entries.get(key):
+                    _fail(path + (key,), reason)
+            self._per_resource[name] = _mappings(entries, path, skip=tuple(_NOT_SUPPORTED))
 
     def resolve(self, type_name, resource_name=None):
         """(type, nested template or None) for a resource of ``type_name``.

@@ -41,10 +41,10 @@ def check_top_level(body, spec):
     for section in body:
         if section in spec.sections:
             continue
-        first = _first_version_with('sections', section)
+        first = versions.describe_first_with(spec, 'sections', section)
         if first is not None:
-            message = (f'The "{section}" section needs heat_template_version {first} '
-                       f'or later; this template is {spec.date}')
+            message = (f'The "{section}" section needs {first}; this template is '
+                       f'{spec.date}')
         else:
             message = (f'"{section}" is not a valid template section; valid sections '
                        f'are: {", ".join(sorted(spec.sections))}')
@@ -53,31 +53,41 @@ def check_top_level(body, spec):
 
 def parse_resources(raw, spec):
     """{name: ResourceSnippet} in template order."""
-    entries = _entries(raw, 'resources', 'resource')
+    section = spec.section('resources')
+    entries = _entries(raw, section, 'resource')
+    names = _Keys(spec, 'resource_keys')
     resources = {}
-    for name, entry in entries.items():
-        path = ('resources', name)
-        _check_keys(entry, spec.resource_keys, path, 'resource')
+    for name, written in entries.items():
+        path = (section, name)
+        _check_keys(written, spec.resource_keys, path, 'resource', spec)
+        entry = names.canonical(written)
         type_name = entry.get('type')
         if type_name is None:
-            _fail(path, 'Each resource must contain a "type" key')
+            _fail(path, f'Each resource must contain a "{names.written("type")}" key')
         if not isinstance(type_name, str) or not type_name:
-            _fail(path + ('type',), 'The resource type must be a non-empty string')
+            _fail(path + (names.written('type'),),
+                  'The resource type must be a non-empty string')
         for key in ('properties', 'metadata', 'update_policy'):
             value = entry.get(key)
             if value is not None and not isinstance(value, dict):
-                _fail(path + (key,), f'The {key} must be a map, not '
+                _fail(path + (names.written(key),), f'The {key} must be a map, not '
                       f'{function_base.describe(value)}')
         description = entry.get('description', '')
         if not isinstance(description, str):
-            _fail(path + ('description',), 'The description must be a string')
+            _fail(path + (names.written('description'),),
+                  'The description must be a string')
         policy = entry.get('deletion_policy', 'Delete')
         if not syntax.is_call(policy):
-            normalise_deletion_policy(policy, spec, path + ('deletion_policy',))
+            normalise_deletion_policy(policy, spec,
+                                      path + (names.written('deletion_policy'),))
+        if entry.get('external_id') is not None:
+            _fail(path + (names.written('external_id'),),
+                  'external_id is not supported by heat-conv yet')
         resources[name] = ResourceSnippet(
             name=name, type=type_name, properties=entry.get('properties'),
             metadata=entry.get('metadata'),
-            depends_on=_depends_on(entry.get('depends_on'), path + ('depends_on',)),
+            depends_on=_depends_on(entry.get('depends_on'),
+                                   path + (names.written('depends_on'),)),
             deletion_policy=policy, update_policy=entry.get('update_policy'),
             description=description, condition=entry.get('condition'),
             external_id=entry.get('external_id'))
@@ -86,8 +96,26 @@ def parse_resources(raw, spec):
             if dep not in resources:
                 raise exception.InvalidReference(
                     f'The resource "{dep}" is not defined in the template',
-                    path=('resources', name, 'depends_on', index))
+                    path=(section, name, names.written('depends_on'), index))
     return resources
+
+
+def parse_mappings(raw, spec):
+    """The Mappings section: {map name: {key: {key: value}}}; {} if absent."""
+    if raw is None:
+        return {}
+    section = spec.section('mappings')
+    if not isinstance(raw, dict):
+        _fail((section,), f'The {section} section must be a map of mapping names to '
+              'mappings')
+    for name, mapping in raw.items():
+        if not isinstance(mapping, dict):
+            _fail((section, name), 'Each mapping must be a map of keys to maps')
+        for key, values in mapping.items():
+            if not isinstance(values, dict):
+                _fail((section, name, key), 'Each key of a mapping must name a map of '
+                      f'values, not {function_base.describe(values)}')
+    return raw
 
 
 def normalise_deletion_policy(policy, spec, path):
@@ -107,20 +135,50 @@ def normalise_deletion_policy(policy, spec, path):
 
 def parse_outputs(raw, spec):
     """{name: OutputSnippet} in template order."""
-    entries = _entries(raw, 'outputs', 'output')
+    section = spec.section('outputs')
+    entries = _entries(raw, section, 'output')
+    names = _Keys(spec, 'output_keys')
     outputs = {}
-    for name, entry in entries.items():
-        path = ('outputs', name)
-        _check_keys(entry, spec.output_keys, path, 'output')
+    for name, written in entries.items():
+        path = (section, name)
+        _check_keys(written, spec.output_keys, path, 'output', spec)
+        entry = names.canonical(written)
         if 'value' not in entry:
-            _fail(path, 'Each output must contain a "value" key')
+            _fail(path, f'Each output must contain a "{names.written("value")}" key')
         description = entry.get('description', '')
         if not isinstance(description, str):
-            _fail(path + ('description',), 'The description must be a string')
+            _fail(path + (names.written('description'),),
+                  'The description must be a string')
         outputs[name] = OutputSnippet(name=name, value=entry['value'],
                                       description=description,
                                       condition=entry.get('condition'))
     return outputs
+
+
+class _Keys:
+    """Written <-> canonical names of one kind of entry's keys."""
+
+    def __init__(self, spec, table):
+        self._layout = spec.layout
+        self._table = table
+
+    def written(self, canonical):
+        return self._layout.written(self._table, canonical)
+
+    def canonical(self, entry):
+        """The entry with its keys (already checked) in canonical names."""
+        return {self._layout.canonical(self._table, key): value
+                for key, value in entry.items()}
+
+
+def check_name(name, section, what):
+    """Names end up in URLs, logs and other systems' fields: no control
+    characters (NUL included), and resource names (path segments) no "/"."""
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+        _fail((section,), f'Invalid {what} name {name!r}: it may not contain '
+              'control characters')
+    if what == 'resource' and '/' in name:
+        _fail((section,), f'Invalid {what} name {name!r}: it may not contain "/"')
 
 
 def _entries(raw, section, what):
@@ -132,19 +190,20 @@ def _entries(raw, section, what):
     for name, entry in raw.items():
         if not isinstance(name, str) or not name:
             _fail((section, name), f'The {what} name must be a non-empty string')
+        check_name(name, section, what)
         if not isinstance(entry, dict):
             _fail((section, name), f'Each {what} must be a map, not '
                   f'{function_base.describe(entry)}')
     return raw
 
 
-def _check_keys(entry, allowed, path, what):
+def _check_keys(entry, allowed, path, what, spec):
     for key in entry:
         if key in allowed:
             continue
-        first = _first_version_with(f'{what}_keys', key)
+        first = versions.describe_first_with(spec, f'{what}_keys', key)
         if first is not None:
-            _fail(path + (key,), f'"{key}" needs heat_template_version {first} or later')
+            _fail(path + (key,), f'"{key}" needs {first}')
         article = 'an' if what[0] in 'aeiou' else 'a'
         _fail(path + (key,), f'"{key}" is not a valid keyword inside {article} {what} '
               f'definition; valid keywords are: {", ".join(sorted(allowed))}')
@@ -155,18 +214,12 @@ def _depends_on(raw, path):
         return []
     names = [raw] if isinstance(raw, str) else raw
     if not isinstance(names, list):
-        _fail(path, 'depends_on must be a resource name or a list of them')
+        _fail(path, f'{path[-1]} must be a resource name or a list of them')
     for index, name in enumerate(names):
         if not isinstance(name, str):
-            _fail(path + (index,), 'depends_on must be a resource name or a list of them')
+            _fail(path + (index,), f'{path[-1]} must be a resource name or a list of '
+                  'them')
     return list(names)
-
-
-def _first_version_with(field, name):
-    for date in sorted(versions.VERSIONS):
-        if name in getattr(versions.VERSIONS[date], field):
-            return date
-    return None
 
 
 def _fail(path, message):

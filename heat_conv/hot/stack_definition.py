@@ -16,24 +16,29 @@ from heat_conv.hot import sections
 
 class StackDefinition:
 
-    def __init__(self, template, params=None, stack_name='', stack_id='', project_id=''):
+    def __init__(self, template, params=None, stack_name='', stack_id='', project_id='',
+                 facade=None):
         self.template = template
         self.stack_name = stack_name
         self.version = template.version
         env = template.environment
         values = parameters.resolve(template.parameter_definitions, params,
                                     env.parameters, env.parameter_defaults)
-        values.update({'OS::stack_name': stack_name, 'OS::stack_id': stack_id,
-                       'OS::project_id': project_id})
+        self.pseudo_parameters = template.layout.pseudo_values(stack_name, stack_id,
+                                                               project_id)
+        values.update(self.pseudo_parameters)
         self.parameters = values
-        table = conditions.ConditionTable(template.conditions)
+        table = conditions.ConditionTable(template.conditions,
+                                          template.spec.section('conditions'))
         self._scope = evaluator.Scope(template.spec, parameters=values, conditions=table,
-                                      files=template.files, defined=template.resources)
+                                      files=template.files, defined=template.resources,
+                                      mappings=template.mappings, facade=facade)
         self._evaluator = evaluator.Evaluator(self._scope)
         table.attach(self._evaluator)
         self.conditions = table.evaluate_all()
         enabled = [name for name, res in template.resources.items()
-                   if self._is_enabled(res.condition, ('resources', name, 'condition'))]
+                   if self._is_enabled(res.condition,
+                                       template.path('resources', name, 'condition'))]
         self._scope.enabled = frozenset(enabled)
         self._resources = {name: self._define(template.resources[name]) for name in enabled}
         self._dependencies = {name: d.requires() for name, d in self._resources.items()}
@@ -67,6 +72,11 @@ class StackDefinition:
                        'condition': out['condition']}
                 for name, out in self._outputs.items()}
 
+    def output_dependencies(self):
+        """{output: {resource: frozenset(attribute names)}} of enabled outputs."""
+        return {name: dependencies.freeze(out['requires'])
+                for name, out in self._outputs.items()}
+
     def output_requires(self):
         """{resource: frozenset(attribute names)} that the outputs need."""
         needed = {}
@@ -83,7 +93,8 @@ class StackDefinition:
             return None
         try:
             return evaluator.resolve_frozen(out['value'], self.version, refs, attrs,
-                                            path=('outputs', name, 'value'))
+                                            path=self.template.path('outputs', name,
+                                                                    'value'))
         except exception.InvalidTemplate as exc:
             raise exception.OutputError(exc.reason, path=exc.path) from None
 
@@ -124,17 +135,20 @@ class StackDefinition:
         return value
 
     def _define(self, res):
-        path = ('resources', res.name)
+        def path(key):
+            return self.template.path('resources', res.name, key)
+
         requires = {}
-        properties = self._evaluate(res.properties, path + ('properties',), requires, True)
-        metadata = self._evaluate(res.metadata, path + ('metadata',), requires, True)
-        update_policy = self._evaluate(res.update_policy, path + ('update_policy',),
+        properties = self._evaluate(res.properties, path('properties'), requires, True)
+        metadata = self._evaluate(res.metadata, path('metadata'), requires, True)
+        update_policy = self._evaluate(res.update_policy, path('update_policy'),
                                        requires, True)
-        policy_path = path + ('deletion_policy',)
         policy = sections.normalise_deletion_policy(
-            self._known_now(res.deletion_policy, policy_path), self.template.spec,
-            policy_path)
-        external_id = self._known_now(res.external_id, path + ('external_id',))
+            self._known_now(res.deletion_policy, path('deletion_policy')),
+            self.template.spec, path('deletion_policy'))
+        external_id = None
+        if res.external_id is not None:
+            external_id = self._known_now(res.external_id, path('external_id'))
         for dep in res.depends_on:
             # Heat drops explicit dependencies on resources that are not
             # created; there is nothing to wait for.
@@ -148,9 +162,11 @@ class StackDefinition:
             nested_template=nested, template_type=res.type)
 
     def _define_output(self, out):
-        path = ('outputs', out.name)
-        enabled = self._is_enabled(out.condition, path + ('condition',))
+        def path(key):
+            return self.template.path('outputs', out.name, key)
+
+        enabled = self._is_enabled(out.condition, path('condition'))
         requires = {}
-        value = self._evaluate(out.value, path + ('value',), requires) if enabled else None
+        value = self._evaluate(out.value, path('value'), requires) if enabled else None
         return {'value': value, 'description': out.description, 'condition': enabled,
                 'requires': requires}

@@ -4,6 +4,7 @@ import hashlib
 import re
 import urllib.parse
 
+from heat_conv.common import limits
 from heat_conv.hot import function_base
 from heat_conv.hot.function_base import Function
 from heat_conv.hot.function_base import describe
@@ -42,6 +43,10 @@ class StrReplace(Function):
         keys = sorted((k for k in mapping if k), key=len, reverse=True)
         if not keys:
             return template
+        # Counted before it is built: a long value substituted for a key
+        # that occurs often would make the result quadratic in the input.
+        grows = sum(template.count(k) * max(len(mapping[k]) - len(k), 0) for k in keys)
+        limits.check_value_size(len(template) + grows, f'The result of {self.name}')
         # One pass with the longest keys first: a substituted value is never
         # substituted again, and "$var1" wins over "$var".
         pattern = re.compile('|'.join(re.escape(k) for k in keys))
@@ -98,6 +103,8 @@ class ListJoin(Function):
                 function_base.to_text(item, self.spec.list_join_many,
                                       'each item to join', self, path)
                 for item in items)
+        size = sum(map(len, strings)) + len(delimiter) * max(len(strings) - 1, 0)
+        limits.check_value_size(size, f'The result of {self.name}')
         return delimiter.join(strings)
 
 

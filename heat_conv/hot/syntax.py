@@ -1,8 +1,12 @@
 """How a function call is spelled inside a template snippet.
 
-A call is a map with exactly one key, where the key is a name some HOT
-version treats as a function (``{get_param: x}``). Any other map, including a
-single-key one such as ``{foo: bar}``, is plain data.
+A call is a map with exactly one key, where the key is a name some version
+of the template's format treats as a function (``{get_param: x}`` in HOT,
+``{Ref: x}`` in both). Any other map, including a single-key one such as
+``{foo: bar}``, is plain data; so is ``{Fn::GetAtt: ...}`` in a HOT template
+and ``{get_param: ...}`` in a CloudFormation one, as in Heat. A name of a
+later version of the same format is a call, so that using it too early is an
+error that says so rather than data passed on.
 
 Partially evaluated snippets mix computed values with calls still waiting
 for resource data. A computed value that happens to look like a call (a json
@@ -16,11 +20,15 @@ from heat_conv.hot import versions
 LITERAL_KEY = 'heat_conv::literal'
 
 
-def call_of(snippet):
-    """(name, args) if ``snippet`` is a function call, else None."""
+def call_of(snippet, names=versions.ALL_FUNCTION_NAMES):
+    """(name, args) if ``snippet`` is a function call, else None.
+
+    ``names`` are the function names of the template's format
+    (``VersionSpec.call_names``); by default those of every format.
+    """
     if isinstance(snippet, dict) and len(snippet) == 1:
         for name, args in snippet.items():
-            if name in versions.ALL_FUNCTION_NAMES:
+            if name in names:
                 return name, args
     return None
 

@@ -1,4 +1,5 @@
-"""A HOT template: loaded, checked, and ready to bind to a stack.
+"""A template (HOT or CloudFormation format): loaded, checked, and ready to
+bind to a stack.
 
 ``Template.load`` rejects everything that is wrong whatever the parameters
 (syntax, version, section shapes, unknown functions, bad references), so
@@ -10,10 +11,12 @@ import copy
 import datetime
 
 from heat_conv.common import exception
+from heat_conv.hot import cfn_parameters
 from heat_conv.hot import checker
 from heat_conv.hot import conditions
 from heat_conv.hot import environment as environment_mod
 from heat_conv.hot import evaluator
+from heat_conv.hot import layouts
 from heat_conv.hot import parameter_groups
 from heat_conv.hot import parameters
 from heat_conv.hot import sections
@@ -25,32 +28,36 @@ from heat_conv.hot.references import ALL_ATTRIBUTES  # noqa: F401  (public name)
 # Workers finish frozen snippets with this alone, never the whole template.
 resolve_frozen = evaluator.resolve_frozen
 
+# What Heat reports for a template that has no description.
+NO_DESCRIPTION = 'No description'
+
 
 class Template:
 
     def __init__(self, body, files=None, environment=None):
         body = yaml_loader.require_mapping(body)
-        if versions.VERSION_KEY not in body:
-            if 'AWSTemplateFormatVersion' in body or 'HeatTemplateFormatVersion' in body:
-                message = 'CloudFormation-format templates are not supported; use HOT'
-            else:
-                message = 'The template version is missing'
-            raise exception.InvalidTemplateVersion(message, path=(versions.VERSION_KEY,))
         self._body = body
-        self.spec = versions.lookup(body[versions.VERSION_KEY])
+        self.spec = versions.detect(body)
         self.version = self.spec.date
+        self.layout = self.spec.layout
         sections.check_top_level(body, self.spec)
         self.files = dict(files or {})
         self.environment = environment_mod.Environment.load(environment)
-        description = body.get('description')
-        self.description = '' if description is None else str(description)
-        self.parameter_definitions = parameters.parse_section(body.get('parameters'),
-                                                              self.spec)
-        self.parameter_groups = parameter_groups.validate(body.get('parameter_groups'),
-                                                          self.parameter_definitions)
-        self.conditions = conditions.parse_section(body.get('conditions'))
-        self.resources = sections.parse_resources(body.get('resources'), self.spec)
-        self.outputs = sections.parse_outputs(body.get('outputs'), self.spec)
+        description = self._section('description')
+        self.description = str(description) if description else NO_DESCRIPTION
+        if self.spec.kind == layouts.CFN:
+            self.parameter_definitions = cfn_parameters.parse_section(
+                self._section('parameters'))
+        else:
+            self.parameter_definitions = parameters.parse_section(
+                self._section('parameters'), self.spec)
+        self.parameter_groups = parameter_groups.validate(
+            self._section('parameter_groups'), self.parameter_definitions)
+        self.mappings = sections.parse_mappings(self._section('mappings'), self.spec)
+        self.conditions = conditions.parse_section(self._section('conditions'),
+                                                   self.spec.section('conditions'))
+        self.resources = sections.parse_resources(self._section('resources'), self.spec)
+        self.outputs = sections.parse_outputs(self._section('outputs'), self.spec)
         _guard_depth(self._check_snippets)
 
     @classmethod
@@ -64,58 +71,83 @@ class Template:
     def to_dict(self):
         """The template as a plain, JSON-serialisable mapping (for storage)."""
         body = copy.deepcopy(self._body)
-        raw_version = body[versions.VERSION_KEY]
+        raw_version = body[self.spec.key]
         if isinstance(raw_version, (datetime.date, datetime.datetime)):
-            body[versions.VERSION_KEY] = versions.normalise(raw_version)
+            body[self.spec.key] = versions.normalise(raw_version)
         return body
 
-    def parameter_schemas(self):
+    def path(self, section, name=None, key=None):
+        """An error path, spelled as this template spells its sections."""
+        return self.layout.path(section, name, key)
+
+    def parameter_schemas(self, user_params=None):
         """{name: schema} in the shape of Heat's template-validate response.
 
         ``Default`` reflects the environment's parameter_defaults, and
-        ``Value`` appears for parameters the environment sets.
+        ``Value`` appears for parameters the request or the environment sets.
         """
         env = self.environment
+        values = dict(env.parameters, **(user_params or {}))
         out = {}
         for name, schema in self.parameter_definitions.items():
             kwargs = {}
             if name in env.parameter_defaults:
-                kwargs.update(default=env.parameter_defaults[name], has_default=True)
-            if name in env.parameters:
-                kwargs.update(value=env.parameters[name], has_value=True)
+                default = env.parameter_defaults[name]
+                kwargs.update(default=parameters.HIDDEN_VALUE if schema.hidden else default,
+                              has_default=True)
+            if name in values:
+                kwargs.update(value=values[name], has_value=True)
             out[name] = schema.describe(**kwargs)
         return out
 
-    def validate_output(self):
+    def validate_output(self, user_params=None):
         """The body of Heat's template-validate response."""
-        result = {'Description': self.description or 'No description',
-                  'Parameters': self.parameter_schemas()}
+        result = {'Description': self.description,
+                  'Parameters': self.parameter_schemas(user_params)}
         if self.parameter_groups:
             result['ParameterGroups'] = self.parameter_groups
+        environment = self.environment.user_dict(user_params)
+        # Heat echoes the values; heat-conv never shows a hidden one.
+        hidden = {name for name, schema in self.parameter_definitions.items()
+                  if schema.hidden}
+        for section in ('parameters', 'parameter_defaults'):
+            environment[section] = {
+                name: parameters.HIDDEN_VALUE if name in hidden else value
+                for name, value in environment[section].items()}
+        result['Environment'] = environment
         return result
 
-    def bind(self, params=None, stack_name='', stack_id='', project_id=''):
-        """A StackDefinition for one stack; see stack_definition."""
+    def bind(self, params=None, stack_name='', stack_id='', project_id='', facade=None):
+        """A StackDefinition for one stack; see stack_definition.
+
+        ``facade`` is for the stack of a template resource: the parent
+        resource's ``metadata``, ``deletion_policy`` and ``update_policy``,
+        which ``resource_facade`` returns. A top-level stack has none.
+        """
         return _guard_depth(stack_definition.StackDefinition, self, params, stack_name,
-                            stack_id, project_id)
+                            stack_id, project_id, facade)
+
+    def _section(self, canonical):
+        written = self.spec.section(canonical)
+        return None if written is None else self._body.get(written)
 
     def _check_snippets(self):
         check = checker.Checker(self.spec, self.parameter_definitions, self.resources,
-                                self.conditions, self.files)
+                                self.conditions, self.files, self.mappings)
         for name, definition in self.conditions.items():
-            check.condition(definition, ('conditions', name))
+            check.condition(definition, (self.spec.section('conditions'), name))
         for name, res in self.resources.items():
-            path = ('resources', name)
             if res.condition is not None:
-                check.condition(res.condition, path + ('condition',))
+                check.condition(res.condition, self.path('resources', name, 'condition'))
             for key in ('properties', 'metadata', 'update_policy', 'deletion_policy',
                         'external_id'):
-                check.value(getattr(res, key), path + (key,))
+                value = getattr(res, key)
+                if value is not None:
+                    check.value(value, self.path('resources', name, key))
         for name, out in self.outputs.items():
-            path = ('outputs', name)
             if out.condition is not None:
-                check.condition(out.condition, path + ('condition',))
-            check.value(out.value, path + ('value',))
+                check.condition(out.condition, self.path('outputs', name, 'condition'))
+            check.value(out.value, self.path('outputs', name, 'value'))
 
 
 def _guard_depth(func, *args):
@@ -127,4 +159,4 @@ def _guard_depth(func, *args):
         raise exception.InvalidTemplate('The template is nested too deeply') from None
 
 
-__all__ = ['ALL_ATTRIBUTES', 'Template', 'resolve_frozen']
+__all__ = ['ALL_ATTRIBUTES', 'NO_DESCRIPTION', 'Template', 'resolve_frozen']

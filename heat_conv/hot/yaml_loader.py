@@ -2,6 +2,12 @@
 
 Errors carry the line number, because a user fixing a 300-line template
 needs to know where to look.
+
+Every document is measured before anything uses it: its size, and for YAML
+its size with every alias expanded (anchors and aliases are ordinary YAML,
+but a kilobyte of nested aliases expands into gigabytes). Either over
+``max_template_size`` is refused while the document is still a graph of
+nodes, before it is built into Python objects, stored or evaluated.
 """
 
 import json
@@ -10,6 +16,7 @@ import re
 import yaml
 
 from heat_conv.common import exception
+from heat_conv.common import limits
 
 _BaseLoader = getattr(yaml, 'CSafeLoader', yaml.SafeLoader)
 
@@ -51,6 +58,7 @@ def load(text, error_class=exception.TemplateSyntaxError, what='template'):
     if not isinstance(text, str):
         raise error_class(f'The {what} must be a JSON object or YAML mapping, '
                           f'not {type(text).__name__}.')
+    limits.check_template_size(len(text.encode('utf-8')), f'The {what}')
     if _too_deep(text):
         raise error_class(f'The {what} is nested too deeply')
     # JSON is tried first for bodies that look like JSON, so that a JSON
@@ -65,7 +73,7 @@ def load(text, error_class=exception.TemplateSyntaxError, what='template'):
             raise error_class(f'The {what} is nested too deeply') from None
     else:
         try:
-            data = yaml.load(text, Loader=_Loader)
+            data = _load_yaml(text, error_class, what)
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             line = mark.line + 1 if mark is not None else None
@@ -77,6 +85,81 @@ def load(text, error_class=exception.TemplateSyntaxError, what='template'):
         except RecursionError:
             raise error_class(f'The {what} is nested too deeply') from None
     return require_mapping(data, error_class, what)
+
+
+def _load_yaml(text, error_class, what):
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        measure = _Measure(limits.CONF.max_template_size)
+        size = _expanded_size(measure, node, error_class, what)
+        if measure.aliased:
+            limits.check_template_size(
+                size, f'The {what}, with its YAML aliases expanded,')
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
+class _Measure:
+    """The size of a node graph as compact JSON, as if every alias were a
+    copy of its anchor.
+
+    Aliases share nodes, so each distinct node is measured once (and
+    ``aliased`` tells whether any is shared); the walk stops as soon as the
+    running total passes the limit. A document without aliases is held to
+    the limit by its text alone, as Heat does.
+    """
+
+    def __init__(self, limit):
+        self.limit = limit
+        self.sizes = {}
+        self.open = set()
+        self.aliased = False
+
+    def size(self, node):
+        key = id(node)
+        if key in self.sizes:
+            self.aliased = True
+            return self.sizes[key]
+        if key in self.open:
+            raise _Recursive(node)
+        if isinstance(node, yaml.ScalarNode):
+            total = len(node.value) + 2
+        else:
+            self.open.add(key)
+            total = 2
+            for child in _children(node):
+                total += self.size(child) + 1
+                if total > self.limit:
+                    break
+            self.open.discard(key)
+        self.sizes[key] = total
+        return total
+
+
+class _Recursive(Exception):
+    def __init__(self, node):
+        self.node = node
+
+
+def _children(node):
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            yield key
+            yield value
+    else:
+        yield from node.value
+
+
+def _expanded_size(measure, node, error_class, what):
+    try:
+        return measure.size(node)
+    except _Recursive as exc:
+        raise error_class(f'The {what} has an alias that refers to itself',
+                          line=exc.node.start_mark.line + 1) from None
 
 
 def _too_deep(text):

@@ -9,15 +9,14 @@ import logging
 
 from heat_conv.cloud import client as cloud_client
 from heat_conv.cloud import retry
+from heat_conv.common import events
+from heat_conv.common.status import DRIFTED
+from heat_conv.common.status import Action
+from heat_conv.common.status import Drift
 from heat_conv.db import api as db_api
-from heat_conv.engine import events
-from heat_conv.engine import resource_action
 from heat_conv.resources import registry
 
 LOG = logging.getLogger(__name__)
-
-DRIFTED = ('MODIFIED', 'DELETED')
-
 
 @dataclasses.dataclass
 class Pass:
@@ -46,7 +45,7 @@ def observe(stack_ids, cloud=None, batch_size=500):
                         len(batch), exc)
             continue
         for row in batch:
-            plugin = resource_action.plugin_for(row, cloud=cloud)
+            plugin = registry.plugin_for(row, cloud=cloud)
             status, detail = plugin.drift(row.properties_data or {},
                                           objects.get(row.physical_resource_id))
             if status in DRIFTED:
@@ -67,12 +66,12 @@ def _observed_type(type_name):
 
 
 def _event(row, status, detail):
-    if status == 'DELETED':
+    if status == Drift.DELETED:
         reason = 'Deleted outside heat-conv'
-    elif status == 'MODIFIED':
+    elif status == Drift.MODIFIED:
         reason = 'Modified outside heat-conv: ' + '; '.join(
             f'{key} expected {change["expected"]!r}, found {change["actual"]!r}'
             for key, change in detail.items())
     else:
         reason = 'In sync with the template'
-    return events.for_resource(row, 'DRIFT', status, reason)
+    return events.for_resource(row, Action.DRIFT, status, reason)

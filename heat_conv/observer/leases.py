@@ -10,14 +10,21 @@ import math
 from heat_conv.common import config
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
+from heat_conv.observer import options  # noqa: F401  (registers [observer])
 
 CONF = config.CONF
 BINARY = 'heat-conv-observer'
 
 
+def heartbeat_interval():
+    """Seconds between an observer's heartbeats (and lease renewals):
+    three per lease, so one late beat never loses a lease."""
+    return CONF.observer.lease_secs / 3
+
+
 def heartbeat(observer_id):
     db_api.service_heartbeat(observer_id, CONF.host, BINARY, None,
-                             max(1, int(CONF.observer.poll_interval)))
+                             max(1, round(heartbeat_interval())))
 
 
 def my_stacks(observer_id):

@@ -6,8 +6,10 @@ import logging
 
 from heat_conv.cloud import client as cloud_client
 from heat_conv.db import api as db_api
-from heat_conv.engine import resource_action
+from heat_conv.engine import messages
 from heat_conv.engine import rpc
+from heat_conv.resources import base
+from heat_conv.resources import registry
 
 LOG = logging.getLogger(__name__)
 
@@ -28,11 +30,19 @@ def poll_pending(cloud=None, batch_size=500, stack_ids=None):
                         exc)
             continue
         for row in batch:
-            obj = objects.get(row.physical_resource_id)
-            plugin = resource_action.plugin_for(row, cloud=cloud)
-            if plugin.progress(row.action, obj) is None:
+            outcome = _progress(row, objects.get(row.physical_resource_id), cloud)
+            if outcome is None:
                 continue
             settled += 1
-            rpc.cast('action_complete', resource_id=row.id,
-                     atomic_key=row.atomic_key, cloud_object=obj)
+            # The verdict travels, so the engine does not judge the object again.
+            rpc.cast(messages.ActionComplete(row.id, row.atomic_key, outcome))
     return settled
+
+
+def _progress(row, cloud_object, cloud):
+    """How the row's pending action ended, or None while it goes on."""
+    try:
+        return registry.plugin_for(row, cloud=cloud).progress(row.action, cloud_object)
+    except Exception as exc:   # a plugin bug ends the action failed, not the pass
+        LOG.exception('judging the %s of resource %s failed', row.action, row.name)
+        return base.Failed(f'{type(exc).__name__}: {exc}')

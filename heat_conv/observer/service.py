@@ -2,65 +2,62 @@
 
 Every ``poll_interval`` it reports pending cloud actions that settled; every
 ``drift_interval`` it compares all observed resources of its stacks with
-reality and, for stacks with ``auto_heal``, starts a convergence from
-reality when it finds drift. Failed cloud calls back the passes off.
+reality, records what it finds and, for stacks with ``auto_heal``, reports
+the drift to the engine, which converges them from reality. It only
+reports: what to do about it is the engine's business. Failed cloud calls
+back the passes off.
 """
 import logging
+import os
 import threading
 import uuid
 
-from oslo_config import cfg
 from oslo_service import service
 
 from heat_conv.common import config
+from heat_conv.common import context
+from heat_conv.common import periodic
 from heat_conv.common import timeutils
-from heat_conv.engine import service as engine_service
+from heat_conv.db import api as db_api
+from heat_conv.engine import messages
+from heat_conv.engine import rpc
 from heat_conv.observer import drift
 from heat_conv.observer import leases
+from heat_conv.observer import options  # noqa: F401  (registers [observer])
 from heat_conv.observer import poller
 
 CONF = config.CONF
 LOG = logging.getLogger(__name__)
 
-observer_opts = [
-    cfg.BoolOpt('enable', default=True,
-                help='Run the observer. When off, nothing watches reality: no '
-                     'drift detection, no auto-heal, and slow cloud actions are '
-                     'only seen to finish by another observer process.'),
-    cfg.FloatOpt('poll_interval', default=1.0, min=0.05,
-                 help='Seconds between passes over resources whose cloud action '
-                      'is in progress.'),
-    cfg.FloatOpt('drift_interval', default=10.0, min=0.05,
-                 help='Seconds between drift passes, which compare every '
-                      'observed resource with reality.'),
-    cfg.IntOpt('batch_size', default=500, min=1,
-               help='Resources asked about in one cloud status call.'),
-    cfg.IntOpt('lease_secs', default=30, min=1,
-               help='Seconds an observer\'s lease on a stack lasts without '
-                    'renewal; a dead observer\'s stacks move to the others '
-                    'after this long.'),
-    cfg.FloatOpt('max_backoff', default=60.0, min=1,
-                 help='Longest pause between passes while the cloud keeps '
-                      'failing.'),
-]
-CONF.register_opts(observer_opts, group='observer')
 
-
-def list_opts():
-    return [('observer', observer_opts)]
+# The observer's pass thread, its heartbeat (and lease) thread, and the
+# notifications it casts.
+DB_THREADS = 3
 
 
 class Observer:
     """One observer's passes; the process wrapper below runs them on a timer."""
 
-    def __init__(self, cloud=None, observer_id=None):
+    def __init__(self, cloud=None, observer_id=None, renew_in_pass=True):
         self.cloud = cloud
         self.id = observer_id or str(uuid.uuid4())
         self.failures = 0
+        self.stacks = set()
+        # Run alone (tests), a pass renews the leases; the service renews
+        # them on a timer of their own, so slow passes never lose them.
+        self._renew_in_pass = renew_in_pass
         self._next_drift = 0.0
 
+    def renew(self):
+        """Beat, and hold this observer's share of the stacks."""
+        self.stacks = leases.my_stacks(self.id)
+        return self.stacks
+
     def run_pass(self):
-        stacks = leases.my_stacks(self.id)
+        # The pass's own request context: its log lines and reports share a
+        # request id.
+        context.admin_context().update_store()
+        stacks = self.renew() if self._renew_in_pass else self.stacks
         poller.poll_pending(self.cloud, batch_size=CONF.observer.batch_size,
                             stack_ids=stacks)
         if timeutils.now() < self._next_drift:
@@ -68,8 +65,9 @@ class Observer:
         self._next_drift = timeutils.now() + CONF.observer.drift_interval
         result = drift.observe(stacks, self.cloud, CONF.observer.batch_size)
         self.failures = self.failures + 1 if result.failed_calls else 0
-        for stack_id in result.drifted_stacks:
-            engine_service.heal_stack(stack_id)
+        # Report drift where it may be healed; whether to, is the engine's call.
+        for stack_id in db_api.stacks_auto_heal(result.drifted_stacks):
+            rpc.cast(messages.DriftFound(stack_id))
         return result
 
     def pause(self):
@@ -81,34 +79,41 @@ class Observer:
 class ObserverService(service.Service):
     def __init__(self, cloud=None):
         super().__init__()
-        self.observer = Observer(cloud)
+        self.observer = Observer(cloud, renew_in_pass=False)
         self._stopping = threading.Event()
-        self._thread = None
+        self._tasks = []
 
     def start(self):
         super().start()
         if not CONF.observer.enable:
-            LOG.warning('observer disabled by [observer] enable = false')
+            LOG.warning('observer disabled by [observer] enable = false: nothing in this '
+                        'process watches the cloud')
             return
-        self._thread = threading.Thread(target=self._loop, name='observer',
-                                        daemon=True)
-        self._thread.start()
-
-    def _loop(self):
-        while not self._stopping.wait(self.observer.pause()):
-            try:
-                self.observer.run_pass()
-            except Exception:   # the next pass may well succeed
-                LOG.exception('observer pass failed')
+        self.observer.renew()
+        self._tasks = [
+            periodic.Periodic('observer-heartbeat', self.observer.renew,
+                              leases.heartbeat_interval()).start(),
+            periodic.Periodic('observer', self.observer.run_pass,
+                              self.observer.pause).start()]
+        LOG.info('observer %s started on host %s (pid %d): watching %d stack(s); polls '
+                 'every %s s, drift every %s s, leases of %d s renewed every %.1f s',
+                 self.observer.id, CONF.host, os.getpid(), len(self.observer.stacks),
+                 CONF.observer.poll_interval, CONF.observer.drift_interval,
+                 CONF.observer.lease_secs, leases.heartbeat_interval())
 
     def stop(self, graceful=False):
+        if self._stopping.is_set():
+            return
         self._stopping.set()
-        if self._thread is not None:
-            self._thread.join(timeout=10)
+        for task in reversed(self._tasks):
+            task.stop()
+        if self._tasks:
             try:
                 leases.release(self.observer.id)
             except Exception:
                 LOG.exception('could not release the observer\'s leases')
+            LOG.info('observer %s stopped; its stacks go to the other observers',
+                     self.observer.id)
         super().stop(graceful)
 
     def wait(self):

@@ -2,10 +2,14 @@
 
 A plugin *starts* an action and says how it went: finished (``Done``),
 still running in the cloud (``Pending``, the observer will report), or
-failed. The engine never blocks a thread waiting for the cloud.
+failed. The engine never blocks a thread waiting for the cloud, and never
+sees the cloud's client or its errors: a plugin turns whatever the cloud
+answers (or fails to) into one of these outcomes.
 """
 import dataclasses
 
+from heat_conv.common import exception
+from heat_conv.common.status import Drift
 from heat_conv.resources import properties as props_mod
 
 
@@ -25,8 +29,23 @@ class Failed:
     physical_id: str | None = None
 
 
-class UpdateReplace(Exception):
-    """Raised by ``update`` when the change cannot be made in place."""
+# Attributes every resource has, whatever its type, as in Heat. heat-conv
+# keeps no detail beyond the attributes of the type, so ``show`` is null.
+BASE_ATTRIBUTES = {'show': 'Detailed information about resource.'}
+
+
+@dataclasses.dataclass
+class Unknown:
+    """Reality could not be asked (the cloud did not answer): decide nothing."""
+    reason: str
+    physical_id: str | None = None
+
+
+@dataclasses.dataclass
+class NeedsReplace:
+    """From ``update``: the change cannot be made in place. Nothing was done;
+    the engine builds a replacement instead."""
+    physical_id: str | None = None
 
 
 class Resource:
@@ -62,6 +81,15 @@ class Resource:
         """Apply defaults and check types; raises InvalidProperties."""
         return props_mod.validate(cls.properties_schema, values, path)
 
+    @classmethod
+    def check_property_names(cls, names, path=()):
+        """Before the values are known (a template's validation): only that
+        every property exists; raises InvalidProperties."""
+        for name in names:
+            if name not in cls.properties_schema:
+                raise exception.InvalidProperties(f'Unknown property {name}',
+                                                  path=tuple(path) + (name,))
+
     def needs_replace(self, old_properties):
         """True when a changed property cannot be updated in place."""
         for name, schema in self.properties_schema.items():
@@ -74,7 +102,8 @@ class Resource:
         """What ``get_resource`` returns."""
         return self.physical_id or self.name
 
-    # Actions: each returns Done, Pending or Failed.
+    # Actions: each returns Done, Pending or Failed (update may also return
+    # NeedsReplace).
     def create(self):
         return Done()
 
@@ -95,3 +124,21 @@ class Resource:
     def check(self):
         """Stack check: types that live only in the database are always fine."""
         return Done(self.physical_id)
+
+    # Reality, for types that have it (``observed``).
+    def drift(self, expected, cloud_object):
+        """Compare an object seen in the cloud with the properties it should
+        have: (Drift status, detail)."""
+        return Drift.NOT_CHECKED, None
+
+    def observe_drift(self):
+        """How the resource's object differs from the stored properties now:
+        a Drift status, or None when there is nothing to look at or the
+        cloud cannot be asked."""
+        return None
+
+    def find_orphan(self):
+        """The physical id of an object a create made but never recorded (its
+        engine died, or the answer was lost), None if there is none, or
+        Unknown when the cloud cannot be asked."""
+        return None

@@ -2,11 +2,18 @@
 
 The cloud object's id is the physical id; its ``properties`` hold the
 resource's resolved properties. Actions that take time in the cloud return
-``Pending`` and the observer reports when the object settles.
+``Pending`` and the observer reports when the object settles. Every cloud
+error ends here, as an outcome: the engine never handles the cloud's.
 """
+import logging
+
 from heat_conv.cloud import client as cloud_client
 from heat_conv.cloud import retry
+from heat_conv.common.status import Action
+from heat_conv.common.status import Drift
 from heat_conv.resources import base
+
+LOG = logging.getLogger(__name__)
 
 
 class CloudResource(base.Resource):
@@ -27,8 +34,15 @@ class CloudResource(base.Resource):
                 'resource_id': self.resource_id}
 
     def find_orphan(self):
+        try:
+            obj = retry.call(self._orphan)
+        except cloud_client.CloudError as exc:
+            return base.Unknown(f'{type(exc).__name__}: {exc}')
+        return obj['id'] if obj is not None else None
+
+    def _orphan(self):
         """The object a create made before its engine died or its answer was
-        lost, if any."""
+        lost, if any (raises the cloud's errors)."""
         if self.resource_id is None:
             return None
         for obj in self.cloud.list(stack_id=self.stack_id, resource_name=self.name):
@@ -47,13 +61,16 @@ class CloudResource(base.Resource):
     def create(self):
         # A create whose answer was lost may still have happened: look for
         # its object before trying again, or it would leak.
-        obj = retry.call(self.cloud.create,
-                         name=self.name, type=self.type_name,
-                         properties=self.cloud_properties(),
-                         metadata=self.metadata(),
-                         wait_secs=self.wait_secs('create'),
-                         fail=self.should_fail('create'),
-                         on_retry=self.find_orphan)
+        try:
+            obj = retry.call(self.cloud.create,
+                             name=self.name, type=self.type_name,
+                             properties=self.cloud_properties(),
+                             metadata=self.metadata(),
+                             wait_secs=self.wait_secs('create'),
+                             fail=self.should_fail('create'),
+                             on_retry=self._orphan)
+        except cloud_client.CloudError as exc:
+            return _failed(exc)
         return self._outcome(obj)
 
     def update(self, old_properties):
@@ -64,7 +81,9 @@ class CloudResource(base.Resource):
                              fail=self.should_fail('update'))
         except cloud_client.CloudNotFound:
             # Deleted behind our back: only a new object can match the template.
-            raise base.UpdateReplace()
+            return base.NeedsReplace(self.physical_id)
+        except cloud_client.CloudError as exc:
+            return _failed(exc, self.physical_id)
         return self._outcome(obj)
 
     def delete(self):
@@ -75,13 +94,15 @@ class CloudResource(base.Resource):
                              wait_secs=self.wait_secs('delete'))
         except cloud_client.CloudNotFound:
             return base.Done()
+        except cloud_client.CloudError as exc:
+            return _failed(exc, self.physical_id)
         if obj is None:
             return base.Done()
         return base.Pending(self.physical_id)
 
     def progress(self, action, cloud_object):
         """Done, Failed, or None while the cloud is still working."""
-        if action == 'DELETE':
+        if action == Action.DELETE:
             return base.Done() if cloud_object is None else None
         if cloud_object is None:
             return base.Failed(f'{self.type_name} {self.physical_id} disappeared '
@@ -96,13 +117,27 @@ class CloudResource(base.Resource):
         {property: {expected, actual}}, or DELETED.
         """
         if cloud_object is None:
-            return 'DELETED', {'reason': f'{self.type_name} {self.physical_id} no '
+            return Drift.DELETED, {'reason': f'{self.type_name} {self.physical_id} no '
                                          'longer exists'}
         actual = cloud_object.get('properties') or {}
         differences = {key: {'expected': value, 'actual': actual.get(key)}
                        for key, value in sorted(expected.items())
                        if actual.get(key) != value}
-        return ('MODIFIED', differences) if differences else ('IN_SYNC', None)
+        return (Drift.MODIFIED, differences) if differences else (Drift.IN_SYNC, None)
+
+    def observe_drift(self):
+        if not self.physical_id:
+            return None
+        try:
+            obj = retry.call(self.cloud.get, self.physical_id)
+        except cloud_client.CloudNotFound:
+            obj = None
+        except cloud_client.CloudError as exc:
+            # A failed look decides nothing: compare with the stored state.
+            LOG.warning('could not look at %s %s: %s', self.type_name, self.physical_id,
+                        exc)
+            return None
+        return self.drift(self.stored_properties, obj)[0]
 
     def check(self):
         """Ask reality whether the resource is healthy: Done or Failed."""
@@ -118,3 +153,7 @@ class CloudResource(base.Resource):
         if obj['status'] == 'ERROR':
             return base.Failed(obj.get('status_reason') or 'cloud object in ERROR')
         return base.Done(self.physical_id)
+
+
+def _failed(exc, physical_id=None):
+    return base.Failed(f'{type(exc).__name__}: {exc}', physical_id=physical_id)

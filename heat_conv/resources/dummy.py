@@ -24,9 +24,11 @@ class Dummy(cloud_backed.CloudResource):
     def should_fail(self, action):
         return str(self.properties.get('fail_prop') or '').lower() == 'yes'
 
+    _name = None
+
     def random_name(self):
         # Generated once per physical object: an in-place update keeps it.
-        if not hasattr(self, '_name'):
+        if self._name is None:
             self._name = self.stored_attributes.get('name') or ''.join(
                 random.choices(string.ascii_letters, k=self.properties['name_len']))
         return self._name

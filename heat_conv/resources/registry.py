@@ -1,7 +1,10 @@
-"""Resource type name -> plugin class."""
+"""Resource type name -> plugin class, the plugin instance for a row, and
+a bound template's resources checked against their classes."""
 from heat_conv.common import exception
 from heat_conv.resources import dummy
+from heat_conv.resources import heat_types
 from heat_conv.resources import simple
+from heat_conv.resources import template_check
 from heat_conv.resources import test_resource
 
 _TYPES = {cls.type_name: cls for cls in (
@@ -10,12 +13,38 @@ _TYPES = {cls.type_name: cls for cls in (
 
 
 def get(type_name, path=()):
+    """The plugin class of a type; ResourceTypeUnavailable for a type of Heat's
+    that heat-conv cannot run, UnknownResourceType for any other name."""
     try:
         return _TYPES[type_name]
     except KeyError:
-        raise exception.UnknownResourceType(
-            f'The Resource Type ({type_name}) could not be found.', path=path)
+        pass
+    if type_name in heat_types.HEAT_TYPES:
+        raise exception.ResourceTypeUnavailable(heat_types.unavailable_reason(type_name),
+                                                path=path)
+    raise exception.UnknownResourceType(
+        f'The Resource Type ({type_name}) could not be found.', path=path)
 
 
 def names():
     return sorted(_TYPES)
+
+
+def check_template(bound, ignore_unavailable=False):
+    """Check every resource of ``bound`` (a StackDefinition) against its
+    type: the type exists, its literal properties do, and so do the
+    attributes read from it; see template_check."""
+    template_check.check_resources(bound, get, ignore_unavailable=ignore_unavailable)
+
+
+def plugin_for(row, properties=None, cloud=None):
+    """The plugin instance for a resource row: its stored state, and
+    ``properties`` (the resolved ones a step is converging to) or, by
+    default, the stored ones."""
+    cls = get(row.type)
+    return cls(row.name, row.stack_id,
+               properties if properties is not None else (row.properties_data or {}),
+               physical_id=row.physical_resource_id,
+               stored_properties=row.properties_data,
+               stored_attributes=row.attributes_data, cloud=cloud,
+               resource_id=row.uuid)

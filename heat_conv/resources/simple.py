@@ -14,6 +14,10 @@ class NoneResource(base.Resource):
     def validate_properties(cls, values, path=()):
         return dict(values or {})
 
+    @classmethod
+    def check_property_names(cls, names, path=()):
+        pass
+
     def needs_replace(self, old_properties):
         return False
 

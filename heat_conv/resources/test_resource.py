@@ -49,7 +49,7 @@ class TestResource(cloud_backed.CloudResource):
 
     def update(self, old_properties):
         if self.needs_replace(old_properties):
-            raise base.UpdateReplace()
+            return base.NeedsReplace(self.physical_id)
         return super().update(old_properties)
 
     def attributes(self):

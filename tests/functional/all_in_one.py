@@ -107,6 +107,27 @@ class AllInOne:
         return {r['resource_name']: r['physical_resource_id']
                 for r in resp.json()['resources']}
 
+    def resource_status(self, name, resource):
+        resp = requests.get(f'{self.endpoint}/stacks/{name}/resources/{resource}',
+                            timeout=10)
+        resp.raise_for_status()
+        return resp.json()['resource']['resource_status']
+
+    def wait_for_resource(self, name, resource, status, timeout=90):
+        deadline = time.monotonic() + timeout
+        while (current := self.resource_status(name, resource)) != status:
+            assert time.monotonic() < deadline, \
+                f'{name}.{resource} is {current}, expected {status}'
+            time.sleep(0.2)
+
+    def finish_cloud_action(self, name, resource):
+        """End the resource's slow action in the simulated cloud, now."""
+        object_id = self.physical_ids(name)[resource]
+        assert object_id, f'{name}.{resource} has no cloud object yet'
+        resp = requests.post(f'http://127.0.0.1:{self.cloud_port}/v1/objects/'
+                             f'{object_id}/finish', timeout=10)
+        resp.raise_for_status()
+
     def wait_for(self, name, status, timeout=90):
         """Wait until the stack's status is ``status`` (None: deleted)."""
         deadline = time.monotonic() + timeout

@@ -2,7 +2,7 @@
 import pytest
 
 from tests import services
-from tests.convergence import process_driver
+from tests.scenarios import process_driver
 
 
 @pytest.fixture(scope='session')

@@ -31,6 +31,14 @@ def clients(service):
     return Clients(service)
 
 
+def in_background(*call):
+    """Start a (blocking) CLI call; its future."""
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    future = pool.submit(*call)
+    pool.shutdown(wait=False)
+    return future
+
+
 def parallel(*calls):
     """Run independent CLI calls at once; their results, in order."""
     with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
@@ -130,25 +138,33 @@ def failing_update_rolls_back_then_check(service, clients):
 
 
 def update_supersedes_create_then_cancel(service, clients):
-    # A create that takes 7 s: long enough for the update to land during it.
+    # A create that would take ten minutes: however slowly the CLI starts,
+    # the update lands while it runs. The test ends the create through the
+    # simulated cloud once the update has begun.
     clients.openstack('stack', 'create', '-t', sample('slow.yaml'),
-                      '--parameter', 'create_secs=7', 'slow')
+                      '--parameter', 'create_secs=600', 'slow')
     assert service.stack('slow')['stack_status'] == 'CREATE_IN_PROGRESS'
-    out = clients.heat_conv('stack', 'update', '--existing', '--parameter',
-                            'value=second', 'slow', '--wait').stdout
-    events = assert_waited(out, 'slow', 'UPDATE', ['slow', 'after'])
+    updating = in_background(clients.heat_conv, 'stack', 'update', '--existing',
+                             '--parameter', 'value=second', 'slow', '--wait')
+    service.wait_for('slow', 'UPDATE_IN_PROGRESS')
+    assert service.resource_status('slow', 'slow') == 'CREATE_IN_PROGRESS'
+    service.finish_cloud_action('slow', 'slow')
+    events = assert_waited(updating.result().stdout, 'slow', 'UPDATE', ['slow', 'after'])
     # --wait prints only what happened after the update began, so this
     # proves the update superseded a create still in progress.
     assert 'CREATE_COMPLETE' in [status for _, where, status in events
                                  if where == 'slow.slow']
     assert service.outputs('slow') == {'value': 'second'}
 
-    # An update whose cloud action takes 12 s, cancelled midway.
+    # An update whose cloud action would take ten minutes, cancelled midway:
+    # the rollback waits for the action in flight, which the test then ends.
     clients.openstack('stack', 'update', '--existing', '--parameter', 'value=third',
-                      '--parameter', 'update_secs=12', 'slow')
-    assert service.stack('slow')['stack_status'] == 'UPDATE_IN_PROGRESS'
-    out = clients.openstack('stack', 'cancel', 'slow', '--wait').stdout
-    events = assert_waited(out, 'slow', 'ROLLBACK', ['slow'])
+                      '--parameter', 'update_secs=600', 'slow')
+    service.wait_for_resource('slow', 'slow', 'UPDATE_IN_PROGRESS')
+    cancelling = in_background(clients.openstack, 'stack', 'cancel', 'slow', '--wait')
+    service.wait_for('slow', 'ROLLBACK_IN_PROGRESS')
+    service.finish_cloud_action('slow', 'slow')
+    events = assert_waited(cancelling.result().stdout, 'slow', 'ROLLBACK', ['slow'])
     assert [status for _, where, status in events if where == 'slow'][0] == \
         'ROLLBACK_IN_PROGRESS'
     assert service.outputs('slow') == {'value': 'second'}
@@ -169,15 +185,90 @@ def heat_conv_cli(service, clients):
     assert service.stack('hcfan') is None
 
 
+ECHO_TEMPLATE = """
+HeatTemplateFormatVersion: '2012-12-12'
+Parameters:
+  words: {Type: CommaDelimitedList, Default: ''}
+Resources:
+  echo:
+    Type: My::Echo
+    Properties:
+      value: {'Fn::Join': [' ', {Ref: words}]}
+Outputs:
+  said: {Value: {'Fn::GetAtt': [echo, output]}}
+"""
+ECHO_ENV_1 = """
+parameter_merge_strategies: {words: merge}
+parameters: {words: [hello]}
+resource_registry: {'My::Echo': 'OS::Heat::TestResource'}
+"""
+ECHO_ENV_2 = """
+parameter_merge_strategies: {words: merge}
+parameters: {words: [world]}
+"""
+
+
+def cloudformation_templates(service, clients, tmp):
+    osc = clients.openstack
+    versions, functions, provider, validated = parallel(
+        (osc, 'orchestration', 'template', 'version', 'list', '-f', 'json'),
+        (osc, 'orchestration', 'template', 'function', 'list',
+         'AWSTemplateFormatVersion.2010-09-09', '-f', 'json'),
+        (osc, 'orchestration', 'resource', 'type', 'show', 'OS::Heat::TestResource',
+         '--template-type', 'cfn', '-f', 'json'),
+        (osc, 'orchestration', 'template', 'validate', '-t', sample('cloudformation.yaml'),
+         '-f', 'json'))
+    assert {'version': 'AWSTemplateFormatVersion.2010-09-09', 'type': 'cfn'} in [
+        {'version': v['Version'], 'type': v['Type']} for v in json.loads(versions.stdout)]
+    assert 'Fn::FindInMap' in [f['Functions'] for f in json.loads(functions.stdout)]
+    assert json.loads(provider.stdout)['HeatTemplateFormatVersion'] == '2012-12-12'
+    validated = json.loads(validated.stdout)
+    assert validated['Parameters']['env_type']['AllowedValues'] == ['test', 'prod']
+    assert validated['Environment']['resource_registry'] == {'resources': {}}
+
+    out = osc('stack', 'create', '-t', sample('cloudformation.yaml'), 'cfn', '--wait',
+              '--poll', '1').stdout
+    assert_waited(out, 'cfn', 'CREATE', ['config', 'app'])
+    assert service.outputs('cfn') == {'app_config': 'cfn-test-1', 'monitor_id': 'none'}
+    out = osc('stack', 'update', '--existing', '--parameter', 'env_type=prod', 'cfn',
+              '--wait').stdout
+    assert_waited(out, 'cfn', 'UPDATE', ['config', 'monitor'])
+    outputs = service.outputs('cfn')
+    assert outputs == {'app_config': 'cfn-prod-3',
+                       'monitor_id': service.physical_ids('cfn')['monitor']}
+    assert service.stack('cfn')['parameters']['AWS::StackName'] == 'cfn'
+
+    # Environment files, merged by the service with their strategies (the
+    # client sends its own merge as well); the registry alias is what the
+    # resource list shows.
+    (tmp / 'echo.yaml').write_text(ECHO_TEMPLATE)
+    (tmp / 'env1.yaml').write_text(ECHO_ENV_1)
+    (tmp / 'env2.yaml').write_text(ECHO_ENV_2)
+    osc('stack', 'create', '-t', str(tmp / 'echo.yaml'), '-e', str(tmp / 'env1.yaml'),
+        '-e', str(tmp / 'env2.yaml'), 'echo', '--wait', '--poll', '1')
+    assert service.outputs('echo') == {'said': 'hello world'}
+    listed = json.loads(osc('stack', 'resource', 'list', 'echo', '-f', 'json').stdout)
+    assert [(r['resource_name'], r['resource_type']) for r in listed] == [
+        ('echo', 'My::Echo')]
+    parallel((osc, 'stack', 'delete', '--yes', 'cfn'),
+             (osc, 'stack', 'delete', '--yes', 'echo'))
+    service.wait_for('cfn', None)
+    service.wait_for('echo', None)
+
+
 STORIES = (fan_create_read_update_delete, replace_preview_then_replace,
            failing_update_rolls_back_then_check, update_supersedes_create_then_cancel,
-           heat_conv_cli)
+           heat_conv_cli, cloudformation_templates)
 
 
-def test_stories_through_the_cli(service, clients):
+def test_stories_through_the_cli(service, clients, tmp_path):
+    def run(story):
+        if story is cloudformation_templates:
+            return story(service, clients, tmp_path)
+        return story(service, clients)
+
     with concurrent.futures.ThreadPoolExecutor(max_workers=len(STORIES)) as pool:
-        futures = {story.__name__: pool.submit(story, service, clients)
-                   for story in STORIES}
+        futures = {story.__name__: pool.submit(run, story) for story in STORIES}
     failures = {name: future.exception() for name, future in futures.items()
                 if future.exception() is not None}
     assert not failures, '\n\n'.join(

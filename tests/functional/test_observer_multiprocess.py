@@ -1,13 +1,11 @@
 """Drift, converge from reality, auto-heal and check, with every component
 (cloud, engines, observer) in its own process."""
-import time
-
 from heat_conv.common import context
-from heat_conv.engine import service
-from tests.convergence.scenarios import assert_reality
-from tests.convergence.scenarios import attr
-from tests.convergence.scenarios import res
-from tests.convergence.scenarios import tmpl
+from heat_conv.engine import stack_operations
+from tests.scenarios.library import assert_reality
+from tests.scenarios.library import attr
+from tests.scenarios.library import res
+from tests.scenarios.library import tmpl
 
 EXPECTED = {'A': {'value': 'a'}, 'B': {'value': 'a'}, 'C': {'value': 'c'}}
 
@@ -22,15 +20,15 @@ def _drift_of(driver, name):
     return driver.resources()[name].drift_status
 
 
-def test_out_of_band_changes_are_seen_within_two_intervals(driver, cluster):
+def test_out_of_band_changes_are_seen_and_converged_away(driver):
     objects = _three(driver)
     driver.run_until(lambda: _drift_of(driver, 'A') == 'IN_SYNC', 'first look')
     driver.cloud.patch(objects['A']['id'], {'value': 'tampered'})
     driver.cloud.delete(objects['C']['id'])
-    started = time.time()
+    # How soon is the observer's drift interval's business (tested with a
+    # fake clock in tests/whole_engine/test_drift.py); here, that it is seen.
     driver.run_until(lambda: _drift_of(driver, 'A') == 'MODIFIED'
                      and _drift_of(driver, 'C') == 'DELETED', 'drift to show')
-    assert time.time() - started <= 2 * cluster.drift_interval
     assert driver.resources()['A'].drift_detail == {
         'value': {'expected': 'a', 'actual': 'tampered'}}
     drift_events = {(e.resource_name, e.resource_status) for e in driver.events()
@@ -38,7 +36,7 @@ def test_out_of_band_changes_are_seen_within_two_intervals(driver, cluster):
     assert {('A', 'MODIFIED'), ('C', 'DELETED')} <= drift_events
 
     untouched = driver.cloud.get(objects['B']['id'])
-    service.update_stack(driver.ctx, driver.stack_id, existing=True, converge=True)
+    stack_operations.update_stack(driver.ctx, driver.stack_id, existing=True, converge=True)
     assert driver.settle() == 'UPDATE_COMPLETE'
     assert_reality(driver, EXPECTED)
     assert driver.cloud.get(objects['B']['id']) == untouched   # same id and version
@@ -58,7 +56,7 @@ def test_auto_heal_repairs_drift_by_itself(driver):
 def test_stack_check_fails_on_a_resource_deleted_out_of_band(driver):
     objects = _three(driver)
     driver.cloud.delete(objects['C']['id'])
-    service.check_stack(context.RequestContext(project_id='tenant'), driver.stack_id)
+    stack_operations.check_stack(context.RequestContext(project_id='tenant'), driver.stack_id)
     assert driver.settle() == 'CHECK_FAILED'
     assert 'deleted outside heat-conv' in driver.stack().status_reason
     assert driver.resource_status('C') == 'CHECK_FAILED'

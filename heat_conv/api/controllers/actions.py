@@ -3,9 +3,10 @@ from heat_conv.api import request_body
 from heat_conv.api import responses
 from heat_conv.api import stack_lookup
 from heat_conv.common import exception
-from heat_conv.engine import service
+from heat_conv.common import policy
+from heat_conv.engine import stack_operations
 
-ACTIONS = ('cancel_update', 'cancel_without_rollback', 'check', 'suspend', 'resume')
+ACTIONS = ('cancel_update', 'cancel_without_rollback', 'check')
 
 
 class ActionController:
@@ -20,15 +21,14 @@ class ActionController:
         if name not in ACTIONS:
             raise exception.Invalid(f'Invalid action {name!r}; valid actions are: '
                                     + ', '.join(ACTIONS))
+        policy.authorize(ctx, f'actions:{name}')
         stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
         if name == 'cancel_update':
-            service.cancel_update(ctx, stack.id, rollback=True)
+            stack_operations.cancel_update(ctx, stack.id, rollback=True)
         elif name == 'cancel_without_rollback':
-            service.cancel_update(ctx, stack.id, rollback=False)
-        elif name == 'check' and hasattr(service, 'check_stack'):
-            service.check_stack(ctx, stack.id)
+            stack_operations.cancel_update(ctx, stack.id, rollback=False)
         else:
-            raise exception.NotSupported(f'The stack action {name} is not supported yet')
+            stack_operations.check_stack(ctx, stack.id)
         return responses.empty(200)
 
     def not_supported(self, req, ctx, tenant_id, stack_name, stack_id, **_):

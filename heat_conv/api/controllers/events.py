@@ -2,6 +2,7 @@
 from heat_conv.api import query
 from heat_conv.api import responses
 from heat_conv.api import stack_lookup
+from heat_conv.api import stack_template
 from heat_conv.api.status_filter import StatusFilter
 from heat_conv.api.views import events as event_views
 from heat_conv.common import exception
@@ -66,10 +67,16 @@ class EventController:
 
     def show(self, req, ctx, tenant_id, stack_name, stack_id, resource_name, event_id):
         stack, row = self._one(ctx, stack_name, stack_id, event_id, resource_name)
-        return responses.json_response(
-            {'event': event_views.event(req, stack, row, detail=True)})
+        return self._detail(req, stack, row)
 
     def show_in_stack(self, req, ctx, tenant_id, stack_name, stack_id, event_id):
         stack, row = self._one(ctx, stack_name, stack_id, event_id)
-        return responses.json_response(
-            {'event': event_views.event(req, stack, row, detail=True)})
+        return self._detail(req, stack, row)
+
+    def _detail(self, req, stack, row):
+        type_name = None
+        if row.resource_type:
+            type_name = stack_template.DeclaredResources(stack).type_of(
+                row.resource_name, row.resource_type)
+        return responses.json_response({'event': event_views.event(
+            req, stack, row, detail=True, type_name=type_name)})

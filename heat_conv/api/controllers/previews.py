@@ -1,21 +1,23 @@
 """Dry runs: what a create would build, what an update would change."""
 from heat_conv.api import request_body
 from heat_conv.api import responses
+from heat_conv.api import secrets
 from heat_conv.api import stack_input
 from heat_conv.api import stack_lookup
 from heat_conv.api import stack_template
 from heat_conv.api import update_preview
 from heat_conv.api.views import resources as resource_views
 from heat_conv.db import api as db_api
-from heat_conv.engine import service
+from heat_conv.engine import stack_operations
 
 
 def _merged_with_stored(stack, wanted):
     """A PATCH's inputs completed from the stored target, exactly as
     ``update_stack(existing=True)`` will complete them."""
     wanted.template, wanted.files, wanted.environment, wanted.params = \
-        service.patch_inputs(stack_template.raw(stack), wanted.template, wanted.files,
-                             wanted.environment, wanted.params, wanted.clear_parameters)
+        stack_operations.patch_inputs(stack_template.raw(stack), wanted.template,
+                                      wanted.files, wanted.environment, wanted.params,
+                                      wanted.clear_parameters)
     return wanted
 
 
@@ -25,17 +27,19 @@ class PreviewController:
         body = request_body.json_object(req)
         name = stack_input.stack_name(body)
         wanted = stack_input.parse(body)
-        tmpl, bound = service.validate_template(
+        tmpl, bound = stack_operations.validate_template(
             wanted.template, wanted.files, wanted.environment, wanted.params,
-            stack_name=name, project_id=ctx.project_id)
+            stack_name=name, stack_id='None', project_id=ctx.project_id)
         required_by = update_preview.new_required_by(bound)
         resources = [resource_views.planned(name, bound.resource(r).frozen(),
-                                            required_by[r], tenant=ctx.project_id)
+                                            required_by[r], tenant=ctx.project_id,
+                                            type_name=bound.resource(r).template_type,
+                                            description=bound.resource(r).description)
                      for r in bound.resource_names()]
-        parameters = dict(bound.parameters_for_display(),
-                          **{'OS::stack_id': 'None', 'OS::stack_name': name,
-                             'OS::project_id': ctx.project_id})
-        return responses.json_response({'stack': {
+        parameters = bound.parameters_for_display()
+        hidden = secrets.requested_hidden_values(tmpl.to_dict(),
+                                                 tmpl.environment.to_dict(), wanted.params)
+        return responses.json_response(secrets.redact({'stack': {
             'id': 'None',
             'stack_name': name,
             'description': tmpl.description,
@@ -50,7 +54,7 @@ class PreviewController:
             'notification_topics': [],
             'links': [],
             'resources': resources,
-        }})
+        }}, hidden))
 
     def preview_update(self, req, ctx, tenant_id, stack_name, stack_id):
         return self._preview_update(req, ctx, stack_name, stack_id, existing=False)
@@ -64,10 +68,12 @@ class PreviewController:
         wanted = stack_input.parse(body, template_required=not existing, defaults=False)
         if existing:
             wanted = _merged_with_stored(stack, stack_input.for_patch(wanted))
-        _, bound = service.validate_template(
+        tmpl, bound = stack_operations.validate_template(
             wanted.template, wanted.files, wanted.environment, wanted.params,
             stack_name=stack.name, stack_id=stack.id, project_id=stack.tenant)
         rows = db_api.resources_of_stack(stack.id, include_deleted=True)
-        return responses.json_response(
-            {'resource_changes': update_preview.changes(stack, bound, rows)})
+        hidden = secrets.requested_hidden_values(tmpl.to_dict(),
+                                                 tmpl.environment.to_dict(), wanted.params)
+        return responses.json_response(secrets.redact(
+            {'resource_changes': update_preview.changes(stack, bound, rows)}, hidden))
 

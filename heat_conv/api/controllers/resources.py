@@ -4,11 +4,12 @@ from heat_conv.api import request_body
 from heat_conv.api import resource_rows
 from heat_conv.api import responses
 from heat_conv.api import stack_lookup
+from heat_conv.api import stack_template
 from heat_conv.api.status_filter import StatusFilter
 from heat_conv.api.views import resources as resource_views
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
-from heat_conv.engine import events
+from heat_conv.engine import stack_operations
 
 # API filter -> how a row is compared.
 _FILTERS = {
@@ -22,6 +23,8 @@ _FILTERS = {
     'physical_resource_id': lambda row: row.physical_resource_id,
 }
 _STATUS_FILTERS = ('status', 'resource_status')
+_TYPE_FILTERS = ('type', 'resource_type')
+_INDEX_PARAMETERS = frozenset({*_FILTERS, *_STATUS_FILTERS, 'nested_depth', 'with_detail'})
 
 
 def _load(stack_id):
@@ -31,10 +34,14 @@ def _load(stack_id):
     return rows, shown, resource_rows.required_by(rows, shown)
 
 
-def _matches(row, filters):
+def _matches(row, filters, declared):
     for key, values in filters.items():
         if key in _STATUS_FILTERS:
             if not StatusFilter(values).matches(row.action, row.status):
+                return False
+        elif key in _TYPE_FILTERS:
+            # The type as shown (an alias), or as stored, both match.
+            if not {declared.type_of(row.name, row.type), row.type} & values:
                 return False
         elif _FILTERS[key](row) not in values:
             return False
@@ -45,15 +52,20 @@ class ResourceController:
 
     def index(self, req, ctx, tenant_id, stack_name, stack_id):
         stack = stack_lookup.identified(ctx, stack_name, stack_id)
+        invalid = sorted(set(req.GET) - _INDEX_PARAMETERS)
+        if invalid:
+            raise exception.Invalid(f'Invalid filter parameters {invalid}')
         # Nested stacks are not built here; the depth is accepted and moot.
         query.integer(req, 'nested_depth', 0)
         with_detail = query.boolean(req, 'with_detail')
         filters = {key: set(query.strings(req, key))
                    for key in (*_FILTERS, *_STATUS_FILTERS) if query.strings(req, key)}
         _, shown, required_by = _load(stack.id)
+        declared = stack_template.DeclaredResources(stack)
         return responses.json_response({'resources': [
-            resource_views.resource(req, stack, row, required_by[name], detail=with_detail)
-            for name, row in shown.items() if _matches(row, filters)]})
+            resource_views.resource(req, stack, row, required_by[name], detail=with_detail,
+                                    declared=declared)
+            for name, row in shown.items() if _matches(row, filters, declared)]})
 
     def _one(self, ctx, stack_name, stack_id, resource_name):
         stack = stack_lookup.identified(ctx, stack_name, stack_id)
@@ -65,7 +77,8 @@ class ResourceController:
     def show(self, req, ctx, tenant_id, stack_name, stack_id, resource_name):
         stack, row, required_by = self._one(ctx, stack_name, stack_id, resource_name)
         body = resource_views.resource(req, stack, row, required_by, detail=True,
-                                       with_attr=query.strings(req, 'with_attr'))
+                                       with_attr=query.strings(req, 'with_attr'),
+                                       declared=stack_template.DeclaredResources(stack))
         return responses.json_response({'resource': body})
 
     def metadata(self, req, ctx, tenant_id, stack_name, stack_id, resource_name):
@@ -90,24 +103,5 @@ class ResourceController:
         if not isinstance(reason, str):
             raise exception.Invalid('resource_status_reason must be a string')
         stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
-        _, shown, _ = _load(stack.id)
-        row = shown.get(resource_name)
-        if row is None:
-            raise exception.ResourceNotFound(resource_name, stack.name)
-        if row.status == 'IN_PROGRESS' or row.engine_id is not None:
-            raise exception.Conflict(
-                f'Resource {resource_name} is {row.action}_{row.status}; try again '
-                'when its action has finished')
-        if unhealthy:
-            new_status, default_reason = 'FAILED', 'Marked unhealthy by the user'
-        elif row.action == 'CHECK' and row.status == 'FAILED':
-            new_status, default_reason = 'COMPLETE', 'Marked healthy by the user'
-        else:
-            return responses.empty(200)   # already healthy: nothing to change
-        reason = reason or default_reason
-        event = events.for_resource(row, 'CHECK', new_status, reason)
-        if not db_api.resource_set_check_status(row.id, row.atomic_key, new_status,
-                                                reason, event):
-            raise exception.Conflict(f'Resource {resource_name} changed while it was '
-                                     'being marked; try again')
+        stack_operations.mark_resource_health(ctx, stack.id, resource_name, unhealthy, reason)
         return responses.empty(200)

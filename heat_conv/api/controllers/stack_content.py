@@ -1,5 +1,6 @@
 """What a stack was given: its template, environment and files."""
 from heat_conv.api import responses
+from heat_conv.api import secrets
 from heat_conv.api import stack_lookup
 from heat_conv.api import stack_template
 from heat_conv.common import exception
@@ -24,13 +25,18 @@ class StackContentController:
         return responses.json_response(raw.template)
 
     def environment(self, req, ctx, tenant_id, stack_name, stack_id):
-        _, raw = self._raw(ctx, stack_name, stack_id)
+        stack, raw = self._raw(ctx, stack_name, stack_id)
         env = dict(_ENVIRONMENT_SECTIONS)
         if raw is not None:
             env.update(raw.environment or {})
             # Heat keeps the user's parameters in the environment; here they
             # are stored apart, and shown where Heat shows them.
             env['parameters'] = dict(env.get('parameters') or {}, **(raw.parameters or {}))
+            # As Heat does, hidden parameters' values are not shown.
+            hidden = secrets.hidden_names(raw.template)
+            for section in ('parameters', 'parameter_defaults'):
+                if isinstance(env.get(section), dict):
+                    env[section] = secrets.mask_parameters(env[section], hidden)
         return responses.json_response(env)
 
     def files(self, req, ctx, tenant_id, stack_name, stack_id):

@@ -1,11 +1,8 @@
 """Stacks: list, create, show, update, delete, and name-only lookups."""
-import inspect
 from urllib import parse
 
-from heat_conv.api import auth
 from heat_conv.api import query
 from heat_conv.api import request_body
-from heat_conv.api import resource_rows
 from heat_conv.api import responses
 from heat_conv.api import stack_input
 from heat_conv.api import stack_listing
@@ -14,17 +11,9 @@ from heat_conv.api import stack_template
 from heat_conv.api.views import links
 from heat_conv.api.views import stacks as stack_views
 from heat_conv.common import exception
+from heat_conv.common import policy
 from heat_conv.db import api as db_api
-from heat_conv.engine import service
-
-
-def _check_clearing_supported(existing):
-    # The engine may not take clear_parameters yet; ask rather than assume.
-    if not existing:
-        raise exception.Invalid('clear_parameters applies to PATCH updates only '
-                                '(openstack stack update --existing)')
-    if 'clear_parameters' not in inspect.signature(service.update_stack).parameters:
-        raise exception.NotSupported('clear_parameters is not supported yet')
+from heat_conv.engine import stack_operations
 
 
 class StackController:
@@ -33,7 +22,7 @@ class StackController:
         listing = stack_listing.Listing(req)
         tenant = ctx.project_id
         if listing.global_tenant:
-            auth.require_admin(ctx, 'list the stacks of every project')
+            policy.authorize(ctx, 'stacks:global_index')
             tenant = None
         rows, count = listing.run(tenant)
         descriptions = db_api.raw_template_descriptions(
@@ -51,7 +40,7 @@ class StackController:
         body = request_body.json_object(req)
         name = stack_input.stack_name(body)
         wanted = stack_input.parse(body)
-        stack = service.create_stack(
+        stack = stack_operations.create_stack(
             ctx, name, wanted.template, params=wanted.params, files=wanted.files,
             environment=wanted.environment, timeout=wanted.timeout,
             disable_rollback=wanted.disable_rollback, tags=wanted.tags,
@@ -73,15 +62,16 @@ class StackController:
     def show(self, req, ctx, tenant_id, stack_name, stack_id):
         stack = stack_lookup.identified(ctx, stack_name, stack_id)
         resolve_outputs = query.boolean(req, 'resolve_outputs', True)
-        bound = stack_template.safe_bind(stack, stack_template.raw(stack))
+        if stack.action == 'DELETE' and stack.status == 'COMPLETE':
+            resolve_outputs = False    # as in Heat: a deleted stack has no outputs
+        bound = stack_template.bound(stack)
         outputs = None
         if resolve_outputs:
             outputs = []
             if bound is not None and bound.outputs():
-                rows = db_api.resources_of_stack(stack.id)
-                refs, attrs = resource_rows.reference_data(resource_rows.shown(rows))
+                refs, attrs = stack_template.output_data(stack, bound)
                 outputs = stack_template.outputs(bound, refs, attrs)
-        description = bound.template.description if bound is not None else ''
+        description = bound.template.description if bound is not None else None
         body = stack_views.detail(req, stack, description,
                                   stack_template.display_parameters(stack, bound),
                                   outputs)
@@ -97,21 +87,22 @@ class StackController:
         stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
         body = request_body.json_object(req)
         wanted = stack_input.parse(body, template_required=not existing, defaults=False)
-        extra = {}
         if existing:
             wanted = stack_input.for_patch(wanted)
-        if wanted.clear_parameters:
-            _check_clearing_supported(existing)
-            extra['clear_parameters'] = wanted.clear_parameters
-        service.update_stack(
+        else:
+            if wanted.clear_parameters:
+                raise exception.Invalid('clear_parameters applies to PATCH updates only '
+                                        '(openstack stack update --existing)')
+            wanted = stack_input.for_put(wanted)
+        stack_operations.update_stack(
             ctx, stack.id, template=wanted.template, params=wanted.params,
             files=wanted.files, environment=wanted.environment, existing=existing,
             timeout=wanted.timeout, disable_rollback=wanted.disable_rollback,
             tags=wanted.tags, converge=wanted.converge, auto_heal=wanted.auto_heal,
-            **extra)
+            clear_parameters=wanted.clear_parameters)
         return responses.empty(202)
 
     def delete(self, req, ctx, tenant_id, stack_name, stack_id):
         stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
-        service.delete_stack(ctx, stack.id)
+        stack_operations.delete_stack(ctx, stack.id)
         return responses.empty(204)

@@ -5,15 +5,14 @@ from heat_conv.common import exception
 from heat_conv.hot import functions
 from heat_conv.hot import versions
 
-PREFIX = versions.VERSION_KEY + '.'
-
 
 def _lookup(name):
-    """The VersionSpec for ``heat_template_version.<date or release>``."""
-    if name.startswith(PREFIX):
-        date = versions.normalise(name[len(PREFIX):])
-        if date in versions.VERSIONS:
-            return versions.VERSIONS[date]
+    """The VersionSpec for ``key.<date or release>``, as Heat names versions."""
+    key, _, value = name.partition('.')
+    if key in versions.VERSION_KEYS and value:
+        for spec in versions.of_key(key):
+            if versions.normalise(value) == spec.date:
+                return spec
     raise exception.TemplateVersionNotFound(name)
 
 
@@ -25,10 +24,12 @@ def _describe(function):
 class TemplateVersionController:
 
     def index(self, req, ctx, tenant_id):
+        # Heat lists them sorted by name: the CloudFormation keys come first.
+        specs = sorted(versions.VERSIONS.values(), key=lambda spec: spec.label)
         return responses.json_response({'template_versions': [
-            {'version': PREFIX + spec.date, 'type': 'hot',
-             'aliases': [PREFIX + alias for alias in spec.names[1:]]}
-            for _, spec in sorted(versions.VERSIONS.items())]})
+            {'version': spec.label, 'type': spec.kind,
+             'aliases': [f'{spec.key}.{alias}' for alias in spec.names[1:]]}
+            for spec in specs]})
 
     def functions(self, req, ctx, tenant_id, template_version):
         spec = _lookup(template_version)

@@ -3,9 +3,14 @@ from heat_conv.api import query
 from heat_conv.api import request_body
 from heat_conv.api import responses
 from heat_conv.api import stack_input
-from heat_conv.engine import service
+from heat_conv.common import exception
+from heat_conv.engine import stack_operations
 from heat_conv.hot import template as hot_template
 from heat_conv.resources import registry
+
+# Heat's error codes that ``ignore_errors`` may name: only a resource type
+# whose service is unavailable.
+IGNORABLE_ERRORS = (exception.ResourceTypeUnavailable.error_code,)
 
 
 def _has_every_value(tmpl, params):
@@ -23,21 +28,35 @@ def _has_every_value(tmpl, params):
     return True
 
 
+def _ignored_errors(req):
+    codes = query.comma_list(req, 'ignore_errors') or []
+    invalid = [code for code in codes if code not in IGNORABLE_ERRORS]
+    if invalid:
+        raise exception.Invalid(f'Invalid codes in ignore_errors : {invalid}')
+    return set(codes)
+
+
 class ValidateController:
 
     def validate(self, req, ctx, tenant_id):
-        # Accepted for heatclient; nested templates are checked like the rest.
+        # Accepted for heatclient; there are no nested stacks to show yet.
         query.boolean(req, 'show_nested')
-        query.string(req, 'ignore_errors')
+        ignore_unavailable = bool(_ignored_errors(req))
         body = request_body.json_object(req)
         wanted = stack_input.parse(body)
         tmpl = hot_template.Template.load(wanted.template, files=wanted.files,
                                           environment=wanted.environment)
         if _has_every_value(tmpl, wanted.params):
-            service.validate_template(wanted.template, wanted.files, wanted.environment,
-                                      wanted.params, project_id=ctx.project_id)
+            stack_operations.validate_template(wanted.template, wanted.files,
+                                               wanted.environment, wanted.params,
+                                               project_id=ctx.project_id,
+                                               ignore_unavailable=ignore_unavailable)
         else:
             for name, res in tmpl.resources.items():
                 type_name, _ = tmpl.environment.registry.resolve(res.type, name)
-                registry.get(type_name, path=('resources', name, 'type'))
-        return responses.json_response(tmpl.validate_output())
+                try:
+                    registry.get(type_name, path=tmpl.path('resources', name, 'type'))
+                except exception.ResourceTypeUnavailable:
+                    if not ignore_unavailable:
+                        raise
+        return responses.json_response(tmpl.validate_output(wanted.params))

@@ -4,7 +4,8 @@ from heat_conv.api.views.stacks import status
 from heat_conv.common import timeutils
 
 
-def event(req, stack, row, detail=False):
+def event(req, stack, row, detail=False, type_name=None):
+    """``type_name``: the resource type to show, if not the stored one."""
     name = row.resource_name
     out = {
         'id': row.uuid,
@@ -21,6 +22,9 @@ def event(req, stack, row, detail=False):
         ],
     }
     if detail:
-        out['resource_type'] = row.resource_type
+        out['resource_type'] = type_name or row.resource_type
         out['resource_properties'] = row.resource_properties or {}
+        # heat-conv's own: the request that caused it.
+        out['request_id'] = row.request_id
+        out['user_id'] = row.user_id
     return out

@@ -2,6 +2,8 @@
 from heat_conv.api.views import links
 from heat_conv.api.views.stacks import status
 from heat_conv.common import timeutils
+from heat_conv.common.status import Action
+from heat_conv.common.status import Status
 
 
 def resource_links(req, stack, name):
@@ -9,12 +11,15 @@ def resource_links(req, stack, name):
             links.link(links.stack_url(req, stack), 'stack')]
 
 
-def resource(req, stack, row, required_by, detail=False, with_attr=()):
+def resource(req, stack, row, required_by, detail=False, with_attr=(), declared=None):
+    """``declared``: the template's view of the resources (its alias types
+    and descriptions), an api.stack_template.DeclaredResources."""
+    type_name = declared.type_of(row.name, row.type) if declared else row.type
     out = {
         'resource_name': row.name,
         'logical_resource_id': row.name,
         'physical_resource_id': row.physical_resource_id or '',
-        'resource_type': row.type,
+        'resource_type': type_name,
         'resource_status': status(row.action, row.status),
         'resource_status_reason': row.status_reason or '',
         'creation_time': timeutils.isotime(row.created_at),
@@ -32,18 +37,19 @@ def resource(req, stack, row, required_by, detail=False, with_attr=()):
         for name in with_attr:
             attributes.setdefault(name, None)
         out['attributes'] = attributes
-        out['description'] = ''
+        out['description'] = declared.description_of(row.name) if declared else ''
     return out
 
 
-def planned(stack_name, defn, required_by, stack_id='None', tenant=None):
+def planned(stack_name, defn, required_by, stack_id='None', tenant=None, type_name=None,
+            description=''):
     """A resource a preview would create or change: Heat's engine-side shape
     (action and status apart), with the properties it would get."""
     return {
         'resource_name': defn['name'],
-        'resource_type': defn['type'],
-        'resource_action': 'INIT',
-        'resource_status': 'COMPLETE',
+        'resource_type': type_name or defn['type'],
+        'resource_action': Action.INIT,
+        'resource_status': Status.COMPLETE,
         'resource_status_reason': '',
         'physical_resource_id': '',
         'resource_identity': {'stack_name': stack_name, 'stack_id': stack_id,
@@ -51,16 +57,16 @@ def planned(stack_name, defn, required_by, stack_id='None', tenant=None):
         'stack_name': stack_name,
         'required_by': list(required_by),
         'properties': defn.get('properties') or {},
-        'description': '',
+        'description': description,
         'metadata': defn.get('metadata') or {},
     }
 
 
-def existing(stack, row, required_by):
+def existing(stack, row, required_by, type_name=None, description=''):
     """A stored resource in the same engine-side shape, for update previews."""
     return {
         'resource_name': row.name,
-        'resource_type': row.type,
+        'resource_type': type_name or row.type,
         'resource_action': row.action,
         'resource_status': row.status,
         'resource_status_reason': row.status_reason or '',
@@ -70,7 +76,7 @@ def existing(stack, row, required_by):
         'stack_name': stack.name,
         'required_by': list(required_by),
         'properties': row.properties_data or {},
-        'description': '',
+        'description': description,
         'metadata': row.rsrc_metadata or {},
         'creation_time': timeutils.isotime(row.created_at),
         'updated_time': timeutils.isotime(row.updated_at or row.created_at),

@@ -1,6 +1,10 @@
 """The JSON shapes of stacks, as Heat's v1 API answers them."""
 from heat_conv.api.views import links
 from heat_conv.common import timeutils
+from heat_conv.common.status import Action
+
+# Heat's description of a stack whose template has none.
+NO_DESCRIPTION = 'No description'
 
 
 def status(action, state):
@@ -11,7 +15,7 @@ def status(action, state):
 def _updated_time(stack):
     # Heat's updated_time is when the stack was last updated; the row's
     # updated_at also moves with every status change of its creation.
-    if stack.action in ('INIT', 'CREATE'):
+    if stack.action in (Action.INIT, Action.CREATE):
         return None
     return timeutils.isotime(stack.updated_at)
 
@@ -27,7 +31,7 @@ def summary(req, stack, description, include_project=False):
         'id': stack.id,
         'links': links.stack_links(req, stack),
         'stack_name': stack.name,
-        'description': description or '',
+        'description': description or NO_DESCRIPTION,
         'stack_status': status(stack.action, stack.status),
         'stack_status_reason': stack.status_reason or '',
         'creation_time': timeutils.isotime(stack.created_at),
@@ -47,7 +51,7 @@ def detail(req, stack, description, parameters, outputs=None):
     """A stack as shown; ``outputs`` None leaves them out (resolve_outputs=False)."""
     out = summary(req, stack, description)
     out.update({
-        'template_description': description or '',
+        'template_description': description or NO_DESCRIPTION,
         'parameters': parameters,
         'timeout_mins': stack.timeout,
         'disable_rollback': bool(stack.disable_rollback),

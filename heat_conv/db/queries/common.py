@@ -27,6 +27,9 @@ def execute(session, statement):
                            execution_options={'synchronize_session': False})
 
 
+# Callers get plain values or ORM objects detached from their session:
+# select-and-detach and insert-and-detach are these helpers, everywhere.
+
 def rows(query):
     """Every ORM object ``query`` selects, detached from its session."""
     with transaction() as session:
@@ -42,4 +45,22 @@ def first(query):
         row = session.scalars(query).first()
         if row is not None:
             session.expunge(row)
+        return row
+
+
+def one(query, not_found):
+    """The first ORM object ``query`` selects (detached); raises
+    ``not_found`` (an exception) when there is none."""
+    row = first(query)
+    if row is None:
+        raise not_found
+    return row
+
+
+def added(row):
+    """Insert the new ORM object ``row``; return it detached, with its defaults."""
+    with transaction() as session:
+        session.add(row)
+        session.flush()
+        session.expunge(row)
         return row

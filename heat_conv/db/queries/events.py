@@ -6,6 +6,8 @@ from heat_conv.common import exception
 from heat_conv.common import timeutils
 from heat_conv.db import models
 from heat_conv.db.queries.common import EVENT
+from heat_conv.db.queries.common import one as _one
+from heat_conv.db.queries.common import rows as _rows
 from heat_conv.db.queries.common import transaction
 
 
@@ -26,35 +28,38 @@ def event_rows(events):
 def event_list(stack_id, resource_name=None, filters=None, sort_dir='asc',
                limit=None, marker=None):
     ev = models.Event
-    with transaction() as session:
-        query = sa.select(ev).where(ev.stack_id == stack_id)
-        if resource_name is not None:
-            query = query.where(ev.resource_name == resource_name)
-        for key, value in (filters or {}).items():
-            column = getattr(ev, key)
-            values = value if isinstance(value, (list, tuple, set)) else [value]
-            query = query.where(column.in_(list(values)))
-        if marker is not None:
-            marker_id = session.scalar(sa.select(ev.id).where(ev.uuid == marker))
-            if marker_id is None:
-                raise exception.EventNotFound(marker)
-            query = query.where(ev.id < marker_id if sort_dir == 'desc'
-                                else ev.id > marker_id)
-        query = query.order_by(ev.id.desc() if sort_dir == 'desc' else ev.id.asc())
-        if limit is not None:
-            query = query.limit(limit)
-        rows = list(session.scalars(query))
-        for row in rows:
-            session.expunge(row)
-        return rows
+    query = sa.select(ev).where(ev.stack_id == stack_id)
+    if resource_name is not None:
+        query = query.where(ev.resource_name == resource_name)
+    for key, value in (filters or {}).items():
+        column = getattr(ev, key)
+        values = value if isinstance(value, (list, tuple, set)) else [value]
+        query = query.where(column.in_(list(values)))
+    if marker is not None:
+        marker_id = _one(sa.select(ev).where(ev.uuid == marker),
+                         exception.EventNotFound(marker)).id
+        query = query.where(ev.id < marker_id if sort_dir == 'desc'
+                            else ev.id > marker_id)
+    query = query.order_by(ev.id.desc() if sort_dir == 'desc' else ev.id.asc())
+    if limit is not None:
+        query = query.limit(limit)
+    return _rows(query)
 
 
 def event_get(stack_id, event_uuid):
+    return _one(sa.select(models.Event).where(models.Event.stack_id == stack_id,
+                                              models.Event.uuid == event_uuid),
+                exception.EventNotFound(event_uuid))
+
+
+def events_purge_oldest(stack_id, keep):
+    """Delete all but the ``keep`` newest events of the stack."""
+    ev = models.Event
     with transaction() as session:
-        row = session.scalars(sa.select(models.Event).where(
-            models.Event.stack_id == stack_id,
-            models.Event.uuid == event_uuid)).first()
-        if row is None:
-            raise exception.EventNotFound(event_uuid)
-        session.expunge(row)
-        return row
+        newest_dropped = session.scalar(
+            sa.select(ev.id).where(ev.stack_id == stack_id)
+            .order_by(ev.id.desc()).offset(keep).limit(1))
+        if newest_dropped is None:
+            return 0
+        return session.execute(sa.delete(ev).where(
+            ev.stack_id == stack_id, ev.id <= newest_dropped)).rowcount

@@ -5,8 +5,10 @@ import sqlalchemy as sa
 from oslo_db import exception as db_exc
 
 from heat_conv.common import timeutils
+from heat_conv.common.status import Action
 from heat_conv.db import models
 from heat_conv.db.queries.common import execute as _execute
+from heat_conv.db.queries.common import retry_on_deadlock
 from heat_conv.db.queries.common import rows as _rows
 from heat_conv.db.queries.common import transaction
 from heat_conv.db.queries.events import event_rows as _event_rows
@@ -22,9 +24,10 @@ def resources_observable(stack_ids):
         r.physical_resource_id.is_not(None),
         r.replaced_by.is_(None),
         r.engine_id.is_(None),
-        r.action.not_in(['INIT', 'DELETE'])).order_by(r.id))
+        r.action.not_in([Action.INIT, Action.DELETE])).order_by(r.id))
 
 
+@retry_on_deadlock
 def resources_record_drift(changes, checked_ids):
     """Store drift findings: ``changes`` [(row, status, detail, event)] for rows
     whose drift status changed (with their event), ``checked_ids`` for the
@@ -59,6 +62,17 @@ def stacks_observable():
             .order_by(models.Stack.id))]
 
 
+def stacks_auto_heal(stack_ids):
+    """Those of ``stack_ids`` that are live and have auto-heal on."""
+    if not stack_ids:
+        return []
+    with transaction() as session:
+        return sorted(session.scalars(
+            sa.select(models.Stack.id).where(models.Stack.id.in_(list(stack_ids)),
+                                             models.Stack.auto_heal.is_(True),
+                                             models.Stack.deleted_at.is_(None))))
+
+
 def observer_leases(observer_id, lease_secs, share):
     """Hold leases on up to ``share`` stacks for ``observer_id``; return them.
 
@@ -91,6 +105,7 @@ def observer_leases(observer_id, lease_secs, share):
     return mine
 
 
+@retry_on_deadlock
 def _claim(stack_id, observer_id, now, until):
     lease = models.ObserverLease
     with transaction() as session:

@@ -4,32 +4,28 @@ import sqlalchemy as sa
 
 from heat_conv.common import exception
 from heat_conv.common import timeutils
+from heat_conv.common.status import Action
+from heat_conv.common.status import Status
 from heat_conv.db import models
 from heat_conv.db.queries.common import EVENT
 from heat_conv.db.queries.common import RESOURCE
 from heat_conv.db.queries.common import STACK
+from heat_conv.db.queries.common import added as _added
 from heat_conv.db.queries.common import execute as _execute
+from heat_conv.db.queries.common import one as _one
+from heat_conv.db.queries.common import retry_on_deadlock
 from heat_conv.db.queries.common import rows as _rows
 from heat_conv.db.queries.common import transaction
 from heat_conv.db.queries.events import event_rows as _event_rows
 
 
 def resource_create(values):
-    with transaction() as session:
-        row = models.Resource(**values)
-        session.add(row)
-        session.flush()
-        session.expunge(row)
-        return row
+    return _added(models.Resource(**values))
 
 
 def resource_get(resource_id):
-    with transaction() as session:
-        row = session.get(models.Resource, resource_id)
-        if row is None:
-            raise exception.NotFound(f'Resource {resource_id} not found')
-        session.expunge(row)
-        return row
+    return _one(sa.select(models.Resource).where(models.Resource.id == resource_id),
+                exception.NotFound(f'Resource {resource_id} not found'))
 
 
 def resource_and_traversal(resource_id):
@@ -46,20 +42,20 @@ def resource_and_traversal(resource_id):
         return row, traversal
 
 
-def resources_of_stack(stack_id, include_deleted=False):
-    """Every resource row of a stack (current and superseded), oldest first."""
-    with transaction() as session:
-        query = sa.select(models.Resource).where(models.Resource.stack_id == stack_id)
-        if not include_deleted:
-            query = query.where(sa.not_(sa.and_(
-                models.Resource.action == 'DELETE',
-                models.Resource.status == 'COMPLETE')))
-        rows = list(session.scalars(query.order_by(models.Resource.id)))
-        for row in rows:
-            session.expunge(row)
-        return rows
+def resources_of_stack(stack_id, include_deleted=False, names=None):
+    """Every resource row of a stack (current and superseded), oldest first;
+    only those of ``names`` when given."""
+    query = sa.select(models.Resource).where(models.Resource.stack_id == stack_id)
+    if names is not None:
+        query = query.where(models.Resource.name.in_(list(names)))
+    if not include_deleted:
+        query = query.where(sa.not_(sa.and_(
+            models.Resource.action == Action.DELETE,
+            models.Resource.status == Status.COMPLETE)))
+    return _rows(query.order_by(models.Resource.id))
 
 
+@retry_on_deadlock
 def resource_cas(resource_id, atomic_key, values, engine_id=False,
                  while_traversal=None, events=()):
     """Compare-and-swap write on a resource row.
@@ -94,31 +90,20 @@ def resource_delete_unused(resource_id):
     with transaction() as session:
         _execute(session, sa.delete(models.Resource).where(
             models.Resource.id == resource_id,
-            models.Resource.action == 'INIT',
+            models.Resource.action == Action.INIT,
             models.Resource.engine_id.is_(None)))
-
-
-def resource_update(resource_id, values):
-    """An unconditional write, for fields no lock protects (drift, replaced_by)."""
-    with transaction() as session:
-        _execute(session, sa.update(models.Resource)
-                        .where(models.Resource.id == resource_id).values(**values))
 
 
 def resources_waiting(limit=None, stack_ids=None):
     """Rows whose asynchronous action awaits the observer."""
-    with transaction() as session:
-        query = sa.select(models.Resource).where(
-            models.Resource.status == 'IN_PROGRESS',
-            models.Resource.action_started_at.is_not(None))
-        if stack_ids is not None:
-            query = query.where(models.Resource.stack_id.in_(list(stack_ids)))
-        if limit:
-            query = query.limit(limit)
-        rows = list(session.scalars(query.order_by(models.Resource.id)))
-        for row in rows:
-            session.expunge(row)
-        return rows
+    query = sa.select(models.Resource).where(
+        models.Resource.status == Status.IN_PROGRESS,
+        models.Resource.action_started_at.is_not(None))
+    if stack_ids is not None:
+        query = query.where(models.Resource.stack_id.in_(list(stack_ids)))
+    if limit:
+        query = query.limit(limit)
+    return _rows(query.order_by(models.Resource.id))
 
 
 def resources_locked(stack_id):
@@ -132,7 +117,7 @@ def resources_failed_in(stack_id, traversal_id):
     r = models.Resource
     return _rows(sa.select(r).where(
         r.stack_id == stack_id, r.traversal_id == traversal_id,
-        r.status == 'FAILED').order_by(r.name))
+        r.status == Status.FAILED).order_by(r.name))
 
 
 def resource_set_check_status(resource_id, atomic_key, status, reason, event):
@@ -143,7 +128,7 @@ def resource_set_check_status(resource_id, atomic_key, status, reason, event):
     in flight. Returns True when it won.
     """
     return resource_cas(resource_id, atomic_key,
-                        {'action': 'CHECK', 'status': status, 'status_reason': reason},
+                        {'action': Action.CHECK, 'status': status, 'status_reason': reason},
                         engine_id=None, events=[event])
 
 
@@ -151,6 +136,16 @@ def resources_purge_deleted(stack_id):
     with transaction() as session:
         _execute(session, sa.delete(models.Resource).where(
             models.Resource.stack_id == stack_id,
-            models.Resource.action == 'DELETE',
-            models.Resource.status == 'COMPLETE',
+            models.Resource.action == Action.DELETE,
+            models.Resource.status == Status.COMPLETE,
             models.Resource.engine_id.is_(None)))
+
+
+def resource_state_counts(stack_id):
+    """{'ACTION_STATUS': how many} of the stack's current rows (not replaced)."""
+    r = models.Resource
+    with transaction() as session:
+        return {f'{action}_{status}': count for action, status, count in session.execute(
+            sa.select(r.action, r.status, sa.func.count())
+            .where(r.stack_id == stack_id, r.replaced_by.is_(None))
+            .group_by(r.action, r.status))}

@@ -10,6 +10,8 @@ from heat_conv.db.queries.common import transaction
 
 
 def service_heartbeat(service_id, host, binary, topic, report_interval):
+    """Record that the process is alive. Returns when another process had
+    marked it dead (its ``deleted_at``), else None."""
     now = timeutils.utcnow()
     with transaction() as session:
         row = session.get(models.Service, service_id)
@@ -17,9 +19,12 @@ def service_heartbeat(service_id, host, binary, topic, report_interval):
             session.add(models.Service(id=service_id, host=host, binary=binary,
                                        topic=topic, report_interval=report_interval,
                                        created_at=now, updated_at=now))
-        else:
-            row.updated_at = now
-            row.deleted_at = None
+            return None
+        marked = row.deleted_at
+        row.updated_at = now
+        row.deleted_at = None
+        row.report_interval = report_interval
+        return marked
 
 
 def service_delete(service_id):
@@ -32,3 +37,25 @@ def service_delete(service_id):
 def service_list():
     return _rows(sa.select(models.Service)
                                 .order_by(models.Service.created_at))
+
+
+def service_mark_dead(service_id, last_beat):
+    """Mark a process dead if its heartbeat is still ``last_beat`` and nobody
+    marked it yet: a compare-and-swap, so of several engines that find it
+    dead, exactly one takes over its work. Returns True when this call won."""
+    s = models.Service
+    with transaction() as session:
+        return _execute(session, sa.update(s).where(
+            s.id == service_id, s.deleted_at.is_(None),
+            sa.func.coalesce(s.updated_at, s.created_at) == last_beat)
+            .values(deleted_at=timeutils.utcnow())).rowcount == 1
+
+
+def service_purge_stopped(before):
+    """Forget processes that stopped (or were found dead) before ``before``,
+    except engines whose locks the reaper has not been able to release."""
+    s, r = models.Service, models.Resource
+    holding = sa.exists().where(r.engine_id == s.id, r.action_started_at.is_(None))
+    with transaction() as session:
+        return _execute(session, sa.delete(s).where(
+            s.deleted_at < before, sa.not_(holding))).rowcount

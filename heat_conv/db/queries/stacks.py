@@ -4,46 +4,46 @@ import sqlalchemy as sa
 
 from heat_conv.common import exception
 from heat_conv.common import timeutils
+from heat_conv.common.status import Action
+from heat_conv.common.status import Status
 from heat_conv.db import models
+from heat_conv.db.queries.common import EVENT
 from heat_conv.db.queries.common import execute as _execute
+from heat_conv.db.queries.common import one as _one
+from heat_conv.db.queries.common import retry_on_deadlock
 from heat_conv.db.queries.common import rows as _rows
 from heat_conv.db.queries.common import transaction
+from heat_conv.db.queries.events import event_rows
 
 
-def stack_create(values):
+def stack_create(values, events=()):
+    """Insert a stack, and ``events`` about it in the same transaction."""
     with transaction() as session:
         row = models.Stack(**values)
         session.add(row)
         session.flush()
+        if events:
+            session.connection().execute(sa.insert(EVENT), event_rows(events))
         session.expunge(row)
         return row
 
 
 def stack_get(stack_id, tenant=None, show_deleted=True):
-    with transaction() as session:
-        query = sa.select(models.Stack).where(models.Stack.id == stack_id)
-        if tenant is not None:
-            query = query.where(models.Stack.tenant == tenant)
-        if not show_deleted:
-            query = query.where(models.Stack.deleted_at.is_(None))
-        row = session.scalars(query).first()
-        if row is None:
-            raise exception.StackNotFound(stack_id)
-        session.expunge(row)
-        return row
+    query = sa.select(models.Stack).where(models.Stack.id == stack_id)
+    if tenant is not None:
+        query = query.where(models.Stack.tenant == tenant)
+    if not show_deleted:
+        query = query.where(models.Stack.deleted_at.is_(None))
+    return _one(query, exception.StackNotFound(stack_id))
 
 
 def stack_get_by_name(tenant, name, show_deleted=False):
-    with transaction() as session:
-        query = sa.select(models.Stack).where(
-            models.Stack.tenant == tenant, models.Stack.name == name)
-        if not show_deleted:
-            query = query.where(models.Stack.deleted_at.is_(None))
-        row = session.scalars(query.order_by(models.Stack.created_at.desc())).first()
-        if row is None:
-            raise exception.StackNotFound(name)
-        session.expunge(row)
-        return row
+    query = sa.select(models.Stack).where(
+        models.Stack.tenant == tenant, models.Stack.name == name)
+    if not show_deleted:
+        query = query.where(models.Stack.deleted_at.is_(None))
+    return _one(query.order_by(models.Stack.created_at.desc()),
+                exception.StackNotFound(name))
 
 
 def stack_list(tenant=None, filters=None, sort_keys=None, sort_dir='desc',
@@ -51,34 +51,33 @@ def stack_list(tenant=None, filters=None, sort_keys=None, sort_dir='desc',
     """Stacks matching ``filters`` ({column: value or [values]}), paged by marker."""
     filters = filters or {}
     sort_keys = sort_keys or ['created_at']
-    with transaction() as session:
-        query = sa.select(models.Stack)
+    query = sa.select(models.Stack)
+    if tenant is not None:
+        query = query.where(models.Stack.tenant == tenant)
+    if not show_deleted:
+        query = query.where(models.Stack.deleted_at.is_(None))
+    if not show_nested:
+        query = query.where(models.Stack.owner_id.is_(None))
+    for key, value in filters.items():
+        column = getattr(models.Stack, key)
+        if isinstance(value, (list, tuple, set)):
+            query = query.where(column.in_(list(value)))
+        else:
+            query = query.where(column == value)
+    columns = [getattr(models.Stack, k) for k in sort_keys] + [models.Stack.id]
+    order = [c.desc() if sort_dir == 'desc' else c.asc() for c in columns]
+    if marker is not None:
+        # Only the caller's own stacks: no existence oracle for other
+        # projects' stack ids.
+        marker_query = sa.select(models.Stack).where(models.Stack.id == marker)
         if tenant is not None:
-            query = query.where(models.Stack.tenant == tenant)
-        if not show_deleted:
-            query = query.where(models.Stack.deleted_at.is_(None))
-        if not show_nested:
-            query = query.where(models.Stack.owner_id.is_(None))
-        for key, value in filters.items():
-            column = getattr(models.Stack, key)
-            if isinstance(value, (list, tuple, set)):
-                query = query.where(column.in_(list(value)))
-            else:
-                query = query.where(column == value)
-        columns = [getattr(models.Stack, k) for k in sort_keys] + [models.Stack.id]
-        order = [c.desc() if sort_dir == 'desc' else c.asc() for c in columns]
-        if marker is not None:
-            marker_row = session.get(models.Stack, marker)
-            if marker_row is None:
-                raise exception.Invalid(f'marker {marker} not found')
-            query = query.where(_after_marker(columns, marker_row, sort_dir))
-        query = query.order_by(*order)
-        if limit is not None:
-            query = query.limit(limit)
-        rows = list(session.scalars(query))
-        for row in rows:
-            session.expunge(row)
-        return rows
+            marker_query = marker_query.where(models.Stack.tenant == tenant)
+        marker_row = _one(marker_query, exception.Invalid(f'marker {marker} not found'))
+        query = query.where(_after_marker(columns, marker_row, sort_dir))
+    query = query.order_by(*order)
+    if limit is not None:
+        query = query.limit(limit)
+    return _rows(query)
 
 
 def _after_marker(columns, marker_row, sort_dir):
@@ -92,6 +91,7 @@ def _after_marker(columns, marker_row, sort_dir):
     return sa.or_(*clauses)
 
 
+@retry_on_deadlock
 def stack_update(stack_id, values, expected=None):
     """Update a stack; with ``expected`` ({column: value}) only if it still matches.
 
@@ -108,7 +108,7 @@ def stack_update(stack_id, values, expected=None):
 
 def stacks_in_progress():
     return _rows(sa.select(models.Stack).where(
-        models.Stack.status == 'IN_PROGRESS',
+        models.Stack.status == Status.IN_PROGRESS,
         models.Stack.deleted_at.is_(None)))
 
 
@@ -117,3 +117,19 @@ def stack_last_activity(stack_id):
     with transaction() as session:
         return session.scalar(sa.select(sa.func.max(models.Event.created_at))
                               .where(models.Event.stack_id == stack_id))
+
+
+def stack_count(tenant):
+    """How many live (not deleted) stacks the project has."""
+    with transaction() as session:
+        return session.scalar(sa.select(sa.func.count()).select_from(models.Stack).where(
+            models.Stack.tenant == tenant, models.Stack.deleted_at.is_(None)))
+
+
+def stacks_never_started(created_before):
+    """Live stacks still INIT with no traversal, created before the time
+    given: left by an API process that stopped between inserting a stack and
+    starting it (possible before creation became one transaction)."""
+    return _rows(sa.select(models.Stack).where(
+        models.Stack.action == Action.INIT, models.Stack.current_traversal.is_(None),
+        models.Stack.deleted_at.is_(None), models.Stack.created_at < created_before))

@@ -4,16 +4,19 @@ import sqlalchemy as sa
 from oslo_db import exception as db_exc
 
 from heat_conv.common import timeutils
+from heat_conv.common.status import Drift
 from heat_conv.db import models
 from heat_conv.db.queries.common import SYNC_INPUT
 from heat_conv.db.queries.common import SYNC_POINT
 from heat_conv.db.queries.common import execute as _execute
+from heat_conv.db.queries.common import first as _first
 from heat_conv.db.queries.common import retry_on_deadlock
 from heat_conv.db.queries.common import transaction
 
 NOT_LAST, LAST, LAST_MUST_ACT = 'not last', 'last', 'last, must act'
 
 
+@retry_on_deadlock
 def traversal_store(stack_id, traversal_id, new_rows, make_graph):
     """Create a traversal: its new resource rows, edges and sync points.
 
@@ -32,7 +35,7 @@ def traversal_store(stack_id, traversal_id, new_rows, make_graph):
                         models.Resource.id, models.Resource.name,
                         sort_by_parameter_order=True),
                     [dict(values, uuid=models.new_uuid(), created_at=now,
-                          atomic_key=0, drift_status='NOT_CHECKED')
+                          atomic_key=0, drift_status=Drift.NOT_CHECKED)
                      for values in new_rows])
                 created = {name: row_id for row_id, name in result}
             edges, sync_points = make_graph(created)
@@ -77,14 +80,10 @@ def successors(traversal_id, entity_id, is_update=None):
 
 
 def sync_point_get(traversal_id, entity_id, is_update):
-    with transaction() as session:
-        row = session.scalars(sa.select(models.SyncPoint).where(
-            models.SyncPoint.traversal_id == traversal_id,
-            models.SyncPoint.entity_id == entity_id,
-            models.SyncPoint.is_update == is_update)).first()
-        if row is not None:
-            session.expunge(row)
-        return row
+    return _first(sa.select(models.SyncPoint).where(
+        models.SyncPoint.traversal_id == traversal_id,
+        models.SyncPoint.entity_id == entity_id,
+        models.SyncPoint.is_update == is_update))
 
 
 @retry_on_deadlock

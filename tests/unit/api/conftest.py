@@ -20,9 +20,11 @@ from . import helpers
 class CastRecorder:
     def __init__(self):
         self.casts = []
+        self.contexts = []
 
-    def cast(self, method, **kwargs):
+    def cast(self, ctxt, method, **kwargs):
         self.casts.append((method, kwargs))
+        self.contexts.append(ctxt)
 
     def methods(self):
         return [method for method, _ in self.casts]

@@ -43,9 +43,11 @@ def test_check_while_in_progress_is_409(api, stack):
 
 
 @pytest.mark.parametrize('action', ['suspend', 'resume'])
-def test_unsupported_actions_are_400(api, stack, action):
-    assert_fault(api.post(stack[2] + '/actions', {action: None}), 400, 'NotSupported',
-                 action)
+def test_actions_not_built_yet_are_400_naming_the_valid_ones(api, stack, action, casts):
+    assert_fault(api.post(stack[2] + '/actions', {action: None}), 400,
+                 contains=f"Invalid action '{action}'; valid actions are: cancel_update, "
+                          'cancel_without_rollback, check')
+    assert casts.methods() == ['converge']
 
 
 @pytest.mark.parametrize('body, contains', [

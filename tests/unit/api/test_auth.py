@@ -22,8 +22,21 @@ def _context(strategy, path='/v1/t1/stacks', headers=None):
 def test_noauth_context_from_url_and_headers():
     ctx = _context(auth.NOAUTH)
     assert (ctx.project_id, ctx.user_id, ctx.is_admin) == ('t1', 'admin', True)
-    ctx = _context(auth.NOAUTH, headers={'X-Auth-User': 'bob', 'X-Roles': 'member'})
-    assert (ctx.user_id, ctx.roles, ctx.is_admin) == ('bob', ['member'], False)
+    ctx = _context(auth.NOAUTH, headers={'X-Auth-User': 'bob', 'X-Roles': 'admin'})
+    assert (ctx.user_id, ctx.roles, ctx.is_admin) == ('bob', ['reader', 'member'], False)
+
+
+def test_noauth_admins_are_an_option():
+    config.CONF.set_override('noauth_admin_users', ['ops'], group='api')
+    config.CONF.set_override('noauth_default_user', 'anonymous', group='api')
+    try:
+        assert _context(auth.NOAUTH, headers={'X-Auth-User': 'ops'}).is_admin
+        ctx = _context(auth.NOAUTH)
+        assert (ctx.user_id, ctx.is_admin) == ('anonymous', False)
+        assert not _context(auth.NOAUTH, headers={'X-Auth-User': 'admin'}).is_admin
+    finally:
+        config.CONF.clear_override('noauth_admin_users', group='api')
+        config.CONF.clear_override('noauth_default_user', group='api')
 
 
 def test_keystone_context_from_auth_token_headers():

@@ -24,7 +24,7 @@ def test_validate_describes_parameters(api, casts):
     assert body['Parameters']['secret']['NoEcho'] == 'true'
     assert body['Parameters']['size'] == {
         'Type': 'Number', 'Description': 'how big', 'Label': 'Size', 'NoEcho': 'false',
-        'MinValue': 1, 'MaxValue': 9}
+        'MinValue': 1, 'MaxValue': 9, 'Value': 3}
     assert body['ParameterGroups'] == [{'label': 'g', 'parameters': ['value']}]
     assert casts.casts == []
 
@@ -43,7 +43,7 @@ def test_validate_reports_the_path(api):
     assert_fault(api.post('/validate', {'template': helpers.INVALID_TEMPLATE}), 400,
                  contains='resources.web.properties.value')
     template = dict(TEMPLATE, parameters={'needed': {'type': 'string'}},
-                    resources={'r': {'type': 'OS::Nova::Server'}}, outputs={})
+                    resources={'r': {'type': 'My::Server'}}, outputs={})
     assert_fault(api.post('/validate', {'template': template}), 400,
                  contains='resources.r.type')
     template['resources'] = {'r': {'type': 'OS::Heat::TestResource',
@@ -57,7 +57,9 @@ def test_validate_bad_bodies(api):
     assert_fault(api.post('/validate', {}), 400, contains='No template')
     assert_fault(api.post('/validate', raw=b'nope'), 400, contains='JSON')
     assert_fault(api.post('/validate', {'template': 'heat_template_version: 1999-01-01'}),
-                 400, 'InvalidTemplateVersion', 'heat_template_version')
+                 400, 'InvalidTemplateVersion',
+                 'The template version is invalid: "heat_template_version: 1999-01-01". '
+                 '"heat_template_version" should be one of: 2013-05-23, ')
 
 
 # --- template versions -----------------------------------------------------
@@ -69,7 +71,12 @@ def test_template_versions(api):
     assert by_name['heat_template_version.2018-08-31'] == {
         'version': 'heat_template_version.2018-08-31', 'type': 'hot',
         'aliases': ['heat_template_version.rocky']}
-    assert all(v['type'] == 'hot' for v in versions)
+    # Heat's order: sorted by name, so the CloudFormation ones come first.
+    assert versions[:2] == [
+        {'version': 'AWSTemplateFormatVersion.2010-09-09', 'type': 'cfn', 'aliases': []},
+        {'version': 'HeatTemplateFormatVersion.2012-12-12', 'type': 'cfn', 'aliases': []}]
+    assert all(v['type'] == 'hot' for v in versions[2:])
+    assert len(versions) == 13
 
 
 def test_template_functions(api):
@@ -83,8 +90,26 @@ def test_template_functions(api):
     assert all(f['description'] for f in functions)
 
 
+def test_cfn_template_functions(api):
+    path = '/template_versions/AWSTemplateFormatVersion.2010-09-09/functions'
+    names = [f['functions'] for f in api.get(path).json['template_functions']]
+    assert names == sorted(['Fn::Base64', 'Fn::FindInMap', 'Fn::GetAZs', 'Fn::GetAtt',
+                            'Fn::If', 'Fn::Join', 'Fn::MemberListToMap', 'Fn::Replace',
+                            'Fn::ResourceFacade', 'Fn::Select', 'Fn::Split', 'Ref'])
+    functions = api.get(path + '?with_condition_func=true').json['template_functions']
+    names = [f['functions'] for f in functions]
+    assert {'Fn::Equals', 'Fn::Not', 'Fn::And', 'Fn::Or'} <= set(names)
+    assert all(f['description'] for f in functions)
+    path = '/template_versions/HeatTemplateFormatVersion.2012-12-12/functions'
+    names = [f['functions'] for f in api.get(path).json['template_functions']]
+    assert 'Fn::If' not in names and 'Ref' in names
+
+
 def test_unknown_template_version_is_404(api):
     assert_fault(api.get('/template_versions/heat_template_version.1999-01-01/functions'),
+                 404, 'TemplateVersionNotFound',
+                 'Template with version heat_template_version.1999-01-01 not found')
+    assert_fault(api.get('/template_versions/AWSTemplateFormatVersion.2012-12-12/functions'),
                  404, 'TemplateVersionNotFound')
     assert_fault(api.get('/template_versions/2018-08-31/functions'), 404)
 
@@ -108,22 +133,67 @@ def test_resource_type_schema(api):
     assert body['resource_type'] == 'OS::Heat::TestResource'
     assert body['properties']['value']['type'] == 'string'
     assert body['properties']['value']['update_allowed'] is True
-    assert body['attributes'] == {'output': {'description': 'The string that was stored '
-                                                           'in the value property.'}}
+    assert body['attributes'] == {
+        'output': {'description': 'The string that was stored in the value property.'},
+        'show': {'description': 'Detailed information about resource.', 'type': 'map'}}
     assert body['support_status']['status'] == 'SUPPORTED'
 
 
-def test_resource_type_template(api):
-    body = api.get('/resource_types/OS::Heat::Value/template?template_type=hot').json
-    assert body['resources']['resource']['type'] == 'OS::Heat::Value'
-    assert body['outputs']['value']['value'] == {'get_attr': ['resource', 'value']}
-    assert_fault(api.get('/resource_types/OS::Heat::Value/template?template_type=cfn'),
-                 400, 'NotSupported')
+def test_resource_type_template_hot(api):
+    body = api.get('/resource_types/OS::Heat::TestResource/template?template_type=hot').json
+    assert body['heat_template_version'] == '2016-10-14'
+    assert body['description'] == 'Initial template of TestResource'
+    assert body['resources']['TestResource']['type'] == 'OS::Heat::TestResource'
+    assert body['resources']['TestResource']['properties']['value'] == {
+        'get_param': 'value'}
+    assert body['parameters']['value'] == {
+        'type': 'string', 'default': 'test_string',
+        'description': 'The input string exposed as attribute output.'}
+    assert body['parameters']['wait_secs']['constraints'] == [{'range': {'min': 0}}]
+    assert body['outputs']['output']['value'] == {'get_attr': ['TestResource', 'output']}
+    assert body['outputs']['show']['value'] == {'get_attr': ['TestResource', 'show']}
+    assert body['outputs']['OS::stack_id'] == {'value': {'get_resource': 'TestResource'}}
+
+
+def test_resource_type_template_cfn_is_the_default(api):
+    body = api.get('/resource_types/OS::Heat::TestResource/template').json
+    assert body == api.get('/resource_types/OS::Heat::TestResource/template'
+                           '?template_type=cfn').json
+    assert body['HeatTemplateFormatVersion'] == '2012-12-12'
+    assert body['Resources']['TestResource']['Properties']['value'] == {'Ref': 'value'}
+    assert body['Parameters']['fail']['AllowedValues'] == ['True', 'true', 'False',
+                                                           'false']
+    assert body['Parameters']['action_wait_secs']['Type'] == 'Json'
+    assert body['Outputs']['output'] == {
+        'Value': {'Fn::GetAtt': ['TestResource', 'output']},
+        'Description': 'The string that was stored in the value property.'}
+    assert body['Outputs']['OS::stack_id'] == {'Value': {'Ref': 'TestResource'}}
+    assert_fault(api.get('/resource_types/OS::Heat::Value/template?template_type=xml'),
+                 400, contains='template_type')
+
+
+def test_generated_templates_validate(api):
+    for template_type in ('hot', 'cfn'):
+        template = api.get('/resource_types/OS::Heat::TestResource/template'
+                           f'?template_type={template_type}').json
+        resp = api.post('/validate', {'template': template})
+        assert resp.status_int == 200, resp.body
 
 
 def test_unknown_resource_type_is_404(api):
-    assert_fault(api.get('/resource_types/OS::Nova::Server'), 404, 'ResourceTypeNotFound')
-    assert_fault(api.get('/resource_types/OS::Nova::Server/template'), 404)
+    assert_fault(api.get('/resource_types/My::Server'), 404, 'ResourceTypeNotFound')
+    assert_fault(api.get('/resource_types/My::Server/template'), 404)
+
+
+def test_resource_type_of_an_absent_service_is_unavailable(api):
+    body = assert_fault(api.get('/resource_types/OS::Nova::Server'), 400,
+                        'ResourceTypeUnavailable')
+    assert body['error']['message'] == (
+        'HEAT-E99001 Service nova is not available for resource type OS::Nova::Server, '
+        'reason: heat-conv has no nova service.')
+    assert_fault(api.get('/resource_types/OS::Manila::Share/template'), 400,
+                 'ResourceTypeUnavailable')
+    assert 'OS::Nova::Server' not in api.get('/resource_types').json['resource_types']
 
 
 # --- build info and services -----------------------------------------------
@@ -151,6 +221,9 @@ def test_services_up_and_down(api):
 
 
 def test_services_are_for_admins(api):
-    assert_fault(api.get('/services', headers={'X-Auth-User': 'bob'}), 403, 'Forbidden')
+    assert_fault(api.get('/services', headers={'X-Auth-User': 'bob'}), 403, 'Forbidden',
+                 'service:index')
+    # noauth ignores role headers: who is admin is the operator's choice.
     resp = api.get('/services', headers={'X-Auth-User': 'bob', 'X-Roles': 'member,admin'})
-    assert resp.status_int == 200
+    assert resp.status_int == 403
+    assert api.get('/services', headers={'X-Auth-User': 'admin'}).status_int == 200

@@ -125,3 +125,21 @@ def test_openstack_cli(endpoint, tmp_path, casts):
     assert output['output_value'] == 'cli'
     _openstack(endpoint, 'stack', 'delete', '--yes', 'cli')
     assert db_api.stack_get(created['id']).action == 'DELETE'
+
+    # Engines and observers, with Heat's service-list columns. (In the same
+    # test: the CLI, run in-process, keeps its first endpoint.)
+    db_api.service_heartbeat('engine-1', 'host-a', 'heat-conv-engine', 'heat-conv-engine', 2)
+    db_api.service_heartbeat('observer-1', 'host-b', 'heat-conv-observer', None, 2)
+    db_api.service_heartbeat('observer-2', 'host-c', 'heat-conv-observer', None, 2)
+    db_api.service_delete('observer-2')   # stopped
+    listed = json.loads(_openstack(endpoint, 'orchestration', 'service', 'list', '-f',
+                                   'json'))
+    by_id = {s['Engine ID']: s for s in listed}
+    assert set(by_id) == {'engine-1', 'observer-1', 'observer-2'}
+    assert by_id['observer-1']['Binary'] == 'heat-conv-observer'
+    assert by_id['observer-1']['Hostname'] == 'host-b'
+    assert (by_id['engine-1']['Status'], by_id['observer-1']['Status'],
+            by_id['observer-2']['Status']) == ('up', 'up', 'down')
+    assert set(listed[0]) == {'Hostname', 'Binary', 'Engine ID', 'Host', 'Topic',
+                              'Updated At', 'Status'}
+

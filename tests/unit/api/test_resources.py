@@ -1,6 +1,7 @@
 """Resources: which row shows, list filters, show, metadata, mark unhealthy."""
 import pytest
 
+from heat_conv.common import events
 from heat_conv.db import api as db_api
 
 from . import helpers
@@ -165,8 +166,9 @@ def test_drift_shows_in_list_and_show(api, stack):
     helpers.build(stack_id)
     rows = {r.name: r for r in db_api.resources_of_stack(stack_id)}
     detail = {'value': {'expected': 'a', 'actual': 'tampered'}}
-    db_api.resource_update(rows['first'].id, {'drift_status': 'MODIFIED',
-                                              'drift_detail': detail})
+    first = rows['first']
+    event = events.for_resource(first, 'DRIFT', 'MODIFIED', 'tampered with')
+    assert db_api.resources_record_drift([(first, 'MODIFIED', detail, event)], []) == 1
     resources = _list(api, path)
     assert resources['first']['drift_status'] == 'MODIFIED'
     assert resources['first']['drift_detail'] == detail

@@ -82,11 +82,32 @@ def test_head_is_answered(api, stack):
     assert resp.status_int == 200
 
 
-def test_proxy_headers_shape_links(api, stack):
+_FORWARDED = {'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'heat.example.com:8443',
+              'X-Forwarded-Prefix': '/orchestration'}
+
+
+def test_proxy_headers_are_ignored_by_default(api, stack):
+    """Any client could otherwise choose the host of Location and links."""
     name, stack_id, _ = stack
-    resp = api.get(f'/stacks/{name}', headers={
-        'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'heat.example.com:8443',
-        'X-Forwarded-Prefix': '/orchestration'})
+    resp = api.get(f'/stacks/{name}', headers=_FORWARDED)
+    assert resp.status_int == 302
+    assert resp.location == f'http://localhost/v1/t1/stacks/{name}/{stack_id}'
+    links = api.get(f'/stacks/{name}/{stack_id}', headers=_FORWARDED).json['stack']['links']
+    assert 'example.com' not in links[0]['href']
+
+
+def test_proxy_headers_shape_links_when_enabled(db, casts, stack):
+    from heat_conv.api import app as app_module
+    from heat_conv.common import config
+
+    from .conftest import Client
+    config.CONF.set_override('enable_proxy_headers_parsing', True, group='api')
+    try:
+        api = Client(app_module.make_app())
+    finally:
+        config.CONF.clear_override('enable_proxy_headers_parsing', group='api')
+    name, stack_id, _ = stack
+    resp = api.get(f'/stacks/{name}', headers=_FORWARDED)
     assert resp.status_int == 302
     assert resp.location == (f'https://heat.example.com:8443/orchestration/v1/t1/stacks/'
                              f'{name}/{stack_id}')

@@ -14,7 +14,8 @@ def test_environment_shows_every_section_and_the_parameters(api, make_stack):
     _, _, path = make_stack(environment={'parameter_defaults': {'value': 'd'}},
                             parameters={'secret': 'p'})
     env = api.get(path + '/environment').json
-    assert env == {'parameters': {'secret': 'p'}, 'parameter_defaults': {'value': 'd'},
+    # secret is a hidden parameter: its value is masked, as Heat does.
+    assert env == {'parameters': {'secret': '******'}, 'parameter_defaults': {'value': 'd'},
                    'resource_registry': {'resources': {}}, 'event_sinks': [],
                    'encrypted_param_names': []}
 

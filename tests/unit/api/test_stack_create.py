@@ -85,7 +85,7 @@ def test_create_merges_environment_files_in_order(api):
     ({'stack_name': 'web', 'template': TEMPLATE, 'tags': [1]}, 'tags'),
     ({'stack_name': 'web', 'template': TEMPLATE, 'files_container': 'c'}, 'Swift'),
     ({'stack_name': 'web', 'template': TEMPLATE, 'parameters': {'nope': 1}},
-     'parameters.nope'),
+     'The Parameter (nope) was not defined in template.'),
 ])
 def test_create_rejects_bad_fields(api, casts, body, contains):
     assert_fault(api.post('/stacks', body), 400, contains=contains)
@@ -113,3 +113,20 @@ def test_same_name_in_another_tenant_is_fine(api, stack):
     resp = api.as_tenant('t2').post('/stacks', {'stack_name': stack[0],
                                                 'template': TEMPLATE})
     assert resp.status_int == 201
+
+
+@pytest.mark.parametrize('section, name', [
+    ('resources', 'web\x00server'), ('resources', 'tab\there'), ('resources', 'a/b'),
+    ('outputs', 'out\x00'), ('parameters', 'p\x1b[31m'),
+])
+def test_control_characters_in_names_are_refused(api, section, name):
+    template = {'heat_template_version': '2018-08-31'}
+    if section == 'resources':
+        template['resources'] = {name: {'type': 'OS::Heat::None'}}
+    elif section == 'outputs':
+        template['outputs'] = {name: {'value': 1}}
+    else:
+        template['parameters'] = {name: {'type': 'string', 'default': 'x'}}
+    for path in ('/stacks', '/validate'):
+        resp = api.post(path, {'stack_name': 'named', 'template': template})
+        assert_fault(resp, 400, contains=f'Invalid {section[:-1]} name')

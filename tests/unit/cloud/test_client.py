@@ -87,6 +87,21 @@ def test_out_of_band_patch_is_never_faulted(fake_clock, any_client):
     assert c.patch(obj['id'], {'a': 1})['version'] == 2
 
 
+def test_finish_ends_a_pending_action_now(fake_clock, any_client):
+    c = any_client
+    obj = c.create('web', 'T', {'v': 1}, META, wait_secs=3600, fail=True)
+    c.set_faults(error_rate=1.0)   # out-of-band: never faulted
+    finished = c.finish(obj['id'])
+    c.set_faults(error_rate=0.0)
+    assert (finished['status'], finished['status_reason']) == \
+        ('ERROR', 'Create failed (simulated)')
+    assert c.finish(obj['id']) == c.get(obj['id']), 'nothing pending: no change'
+    c.delete(obj['id'], wait_secs=3600)
+    assert c.finish(obj['id']) is None
+    with pytest.raises(CloudNotFound):
+        c.finish(obj['id'])
+
+
 def test_action_error_rate_makes_actions_end_in_error(fake_clock, any_client):
     c = any_client
     assert c.set_faults(action_error_rate=1.0)['action_error_rate'] == 1.0
@@ -101,7 +116,8 @@ def test_local_timeouts_are_instant(store):
     start = time.monotonic()
     with pytest.raises(CloudTimeout):
         c.create('web', 'T')
-    assert time.monotonic() - start < 1
+    # Far below the 60 s hang however loaded the machine is.
+    assert time.monotonic() - start < 30
     assert store.list() == []
 
 

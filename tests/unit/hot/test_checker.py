@@ -30,9 +30,9 @@ def test_valid_calls_pass(check):
 
 
 def test_unknown_function_is_reported_where_it_is_used(check, raises_at):
-    with raises_at(exception.UnknownFunction, 'resources.web.properties.x.0.yaql',
-                   'not supported'):
-        check.value({'x': [{'yaql': {'expression': '1'}}]}, PATH)
+    with raises_at(exception.UnknownFunction, 'resources.web.properties.x.0.equals',
+                   'can only be used in a condition'):
+        check.value({'x': [{'equals': [1, 1]}]}, PATH)
 
 
 def test_function_of_a_later_version(raises_at):

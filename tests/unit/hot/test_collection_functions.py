@@ -59,22 +59,48 @@ def test_map_merge_static_check_allows_calls():
 
 # --- map_replace -----------------------------------------------------------
 
-def test_map_replace_keys_and_values():
+def test_map_replace_heat_syntax():
+    args = [{'k1': 'v1', 'k2': 'v2'}, {'keys': {'k1': 'K1'}, 'values': {'v2': 'V2'}}]
+    assert cf.MapReplace(NEW).apply(args, PATH) == {'K1': 'v1', 'k2': 'V2'}
+
+
+def test_map_replace_map_form_still_works():
     args = {'map': {'k1': 'v1', 'k2': 'v2'},
             'replace': {'keys': {'k1': 'K1'}, 'values': {'v2': 'V2'}}}
     assert cf.MapReplace(NEW).apply(args, PATH) == {'K1': 'v1', 'k2': 'V2'}
 
 
-def test_map_replace_collision_is_an_error():
-    args = {'map': {'a': 1, 'b': 2}, 'replace': {'keys': {'a': 'b'}}}
-    fails(cf.MapReplace(NEW), args, 'replacing keys gives "b" twice')
+def test_map_replace_null_map_and_partial_replacements():
+    assert cf.MapReplace(NEW).apply([None, {'keys': {'a': 'b'}}], PATH) == {}
+    assert cf.MapReplace(NEW).apply([{'a': 1}, {}], PATH) == {'a': 1}
+    assert cf.MapReplace(NEW).apply([{'a': 1}, {'values': {1: 2}}], PATH) == {'a': 2}
+
+
+def test_map_replace_leaves_unhashable_values_alone():
+    args = [{'a': [1], 'b': 'x'}, {'values': {'x': 'y'}}]
+    assert cf.MapReplace(NEW).apply(args, PATH) == {'a': [1], 'b': 'y'}
+
+
+def test_map_replace_key_collisions_are_errors():
+    fails(cf.MapReplace(NEW), [{'a': 1, 'b': 2}, {'keys': {'a': 'b'}}],
+          'key replacement b collides with a key in the input map')
+    fails(cf.MapReplace(NEW), [{'a': 1, 'b': 2}, {'keys': {'a': 'c', 'b': 'c'}}],
+          'key replacement c collides with a key in the output map')
+
+
+def test_map_replace_static_check_allows_calls():
+    cf.MapReplace(NEW).check([{'get_param': 'm'}, {'keys': {'get_param': 'k'}}], PATH)
+    cf.MapReplace(NEW).check({'get_param': 'both'}, PATH)
 
 
 @pytest.mark.parametrize('args, fragment', [
     ({'map': {}}, 'missing key "replace"'),
-    ({'map': [], 'replace': {}}, 'map must be a map'),
-    ({'map': {}, 'replace': {'other': {}}}, 'unknown key "other"'),
-    ({'map': {}, 'replace': {'keys': []}}, 'replace.keys must be a map'),
+    ({'map': [], 'replace': {}}, 'the map must be a map'),
+    ([{}, {'other': {}}], 'unknown key "other"'),
+    ([{}, {'keys': []}], 'keys must be a map'),
+    ([{}], 'expected 2 items, got 1'),
+    ([{}, {}, {}], 'expected 2 items, got 3'),
+    ('text', 'got a string'),
 ])
 def test_map_replace_bad_arguments(args, fragment):
     fails(cf.MapReplace(NEW), args, fragment)

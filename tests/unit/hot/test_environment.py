@@ -71,3 +71,29 @@ def test_non_mapping_environment():
 def test_registry_errors_surface_as_environment_errors(raises_at):
     with raises_at(exception.InvalidEnvironment, 'resource_registry.X'):
         environment.Environment.load({'resource_registry': {'X': 5}})
+
+
+@pytest.mark.parametrize('section, value, fragment', [
+    ('event_sinks', [{'type': 'zaqar-queue', 'target': 'q'}],
+     'Event sinks are not supported by heat-conv yet'),
+    ('encrypted_param_names', ['p'], 'Encrypted parameters are not supported'),
+])
+def test_directives_heat_conv_cannot_honour_are_refused(raises_at, section, value,
+                                                        fragment):
+    with raises_at(exception.InvalidEnvironment, section, fragment):
+        environment.Environment.load({section: value})
+
+
+def test_empty_directives_load():
+    env = environment.Environment.load({'event_sinks': [], 'encrypted_param_names': [],
+                                        'parameter_merge_strategies': {'a': 'merge'}})
+    assert env.merge_strategies == {'a': 'merge'}
+
+
+def test_user_dict_is_heats_validate_environment():
+    env = environment.Environment.load({
+        'parameters': {'a': 1}, 'resource_registry': {'X': 'OS::Heat::None'}})
+    assert env.user_dict({'b': 2}) == {
+        'event_sinks': [], 'parameter_defaults': {}, 'parameters': {'a': 1, 'b': 2},
+        'resource_registry': {'X': 'OS::Heat::None', 'resources': {}}}
+    assert env.parameters == {'a': 1}

@@ -215,8 +215,9 @@ def test_resolve_frozen_reports_path(raises_at):
 
 
 def test_resolve_frozen_rejects_unknown_version(raises_at):
-    with raises_at(exception.InvalidTemplateVersion, 'heat_template_version'):
+    with pytest.raises(exception.InvalidTemplateVersion) as info:
         evaluator.resolve_frozen({}, '1999-01-01', {}, {})
+    assert '"1999-01-01" is not a known template version' in str(info.value)
 
 
 def test_to_snippet_is_plain_data():

@@ -45,13 +45,28 @@ def test_type_written_as_a_template_file():
 def test_per_resource_mapping_applies_to_that_resource_only():
     reg = rr.ResourceRegistry({
         'My::Server': 'OS::Heat::TestResource',
-        'resources': {'special': {'My::Server': 'OS::Heat::None',
-                                  'hooks': 'pre-create'},
+        'resources': {'special': {'My::Server': 'OS::Heat::None'},
                       'group_*': {'My::Server': 'group.yaml'}}})
     assert reg.resolve('My::Server', 'special') == ('OS::Heat::None', None)
     assert reg.resolve('My::Server', 'other') == ('OS::Heat::TestResource', None)
     assert reg.resolve('My::Server', 'group_1') == ('My::Server', 'group.yaml')
-    assert reg.hooks['special'] == {'hooks': 'pre-create'}
+
+
+@pytest.mark.parametrize('key, value, fragment', [
+    ('hooks', 'pre-create', 'Breakpoint hooks are not supported by heat-conv yet'),
+    ('restricted_actions', ['replace'],
+     'Restricted actions are not supported by heat-conv yet'),
+])
+def test_directives_not_honoured_yet_are_refused(raises_at, key, value, fragment):
+    with raises_at(exception.InvalidEnvironment,
+                   f'resource_registry.resources.web.{key}', fragment):
+        rr.ResourceRegistry({'resources': {'web': {key: value}}})
+
+
+def test_empty_directives_are_accepted():
+    reg = rr.ResourceRegistry({'resources': {'web': {'hooks': [],
+                                                     'restricted_actions': None}}})
+    assert reg.resolve('OS::Heat::None', 'web') == ('OS::Heat::None', None)
 
 
 def test_null_mapping_is_ignored():

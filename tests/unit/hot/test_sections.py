@@ -32,17 +32,23 @@ def test_resource_fields_are_parsed():
         'web': {'type': 'OS::Heat::TestResource', 'properties': {'value': 1},
                 'metadata': {'m': 1}, 'depends_on': 'db', 'deletion_policy': 'Retain',
                 'update_policy': {'batch': 1}, 'description': 'The web tier',
-                'condition': 'c', 'external_id': 'abc'},
+                'condition': 'c'},
         'db': {'type': 'OS::Heat::None'}}, NEW)
     web = resources['web']
     assert (web.name, web.type, web.properties, web.metadata, web.depends_on) == (
         'web', 'OS::Heat::TestResource', {'value': 1}, {'m': 1}, ['db'])
-    assert (web.deletion_policy, web.update_policy, web.description, web.condition,
-            web.external_id) == ('Retain', {'batch': 1}, 'The web tier', 'c', 'abc')
+    assert (web.deletion_policy, web.update_policy, web.description, web.condition) == (
+        'Retain', {'batch': 1}, 'The web tier', 'c')
     db = resources['db']
     assert (db.properties, db.depends_on, db.deletion_policy, db.condition) == (
         None, [], 'Delete', None)
     assert list(resources) == ['web', 'db']
+
+
+def test_external_id_is_refused_until_it_is_honoured(raises_at):
+    with raises_at(exception.InvalidTemplate, 'resources.web.external_id',
+                   'external_id is not supported by heat-conv yet'):
+        sections.parse_resources({'web': {'type': 'T', 'external_id': 'abc'}}, NEW)
 
 
 def test_depends_on_list():

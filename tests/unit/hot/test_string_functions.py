@@ -187,3 +187,26 @@ def test_make_url_minimal_and_ipv6():
 ])
 def test_make_url_bad_arguments(args, fragment):
     fails(sf.MakeUrl(NEW), args, fragment)
+
+
+def _resolve_snippet(snippet):
+    from heat_conv.hot import template as hot_template
+    tmpl = hot_template.Template.load({'heat_template_version': '2018-08-31',
+                                       'outputs': {'o': {'value': snippet}}})
+    return tmpl.bind().outputs()['o']['value']
+
+
+@pytest.mark.parametrize('snippet', [
+    {'str_replace': {'template': 'a' * 2000, 'params': {'a': 'b' * 2000}}},
+    {'list_join': ['x' * 2000, ['y'] * 2000]},
+    {'repeat': {'for_each': {'%a%': list(range(100)), '%b%': list(range(100)),
+                             '%c%': list(range(100))}, 'template': '%a%%b%%c%'}},
+], ids=['str_replace', 'list_join', 'repeat'])
+def test_functions_refuse_results_over_the_template_size_limit(snippet):
+    with pytest.raises(exception.RequestLimitExceeded, match='max_template_size'):
+        _resolve_snippet(snippet)
+
+
+def test_functions_within_the_limit_still_work():
+    assert _resolve_snippet({'str_replace': {'template': 'aa', 'params': {'a': 'bc'}}}) \
+        == 'bcbc'

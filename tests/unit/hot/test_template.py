@@ -41,8 +41,9 @@ def test_load_json_text_and_dict():
     assert template.Template.load(body).version == '2015-10-15'
 
 
-def test_description_defaults_to_empty(make_template):
-    assert make_template().description == ''
+def test_description_defaults_to_heats_no_description(make_template):
+    assert make_template().description == 'No description'
+    assert make_template(description='').description == 'No description'
 
 
 def test_to_dict_is_a_json_serialisable_copy():
@@ -80,22 +81,25 @@ def test_non_mapping_template():
         template.Template([1])
 
 
-def test_missing_version(raises_at):
-    with raises_at(exception.InvalidTemplateVersion, 'heat_template_version',
-                   'The template version is missing'):
+def test_missing_version():
+    with pytest.raises(exception.InvalidTemplateVersion) as info:
         template.Template.load({'resources': {}})
+    assert str(info.value) == ('The template version is invalid: Template version was '
+                               'not provided')
 
 
-def test_cloudformation_template_is_refused(raises_at):
-    with raises_at(exception.InvalidTemplateVersion, 'heat_template_version',
-                   'CloudFormation-format templates are not supported'):
-        template.Template.load({'AWSTemplateFormatVersion': '2010-09-09'})
+def test_cloudformation_template_loads():
+    tmpl = template.Template.load({'AWSTemplateFormatVersion': '2010-09-09'})
+    assert tmpl.version == '2010-09-09'
+    assert tmpl.spec.kind == 'cfn'
 
 
-def test_unknown_version(raises_at):
-    with raises_at(exception.InvalidTemplateVersion, 'heat_template_version',
-                   "Unknown template version '2019-01-01'"):
+def test_unknown_version():
+    with pytest.raises(exception.InvalidTemplateVersion) as info:
         template.Template.load('heat_template_version: 2019-01-01')
+    assert str(info.value).startswith(
+        'The template version is invalid: "heat_template_version: 2019-01-01". '
+        '"heat_template_version" should be one of: 2013-05-23, ')
 
 
 def test_unknown_section(make_template, raises_at):
@@ -246,9 +250,27 @@ def test_validate_output(make_template):
     assert tmpl.validate_output() == {
         'Description': 'Hello', 'ParameterGroups': groups,
         'Parameters': {'a': {'Type': 'String', 'Description': '', 'Label': 'a',
-                             'NoEcho': 'false', 'Default': 'x'}}}
+                             'NoEcho': 'false', 'Default': 'x'}},
+        'Environment': EMPTY_ENVIRONMENT}
     assert make_template().validate_output() == {'Description': 'No description',
-                                                  'Parameters': {}}
+                                                  'Parameters': {},
+                                                  'Environment': EMPTY_ENVIRONMENT}
+
+
+# Heat's answer for a template validated without an environment.
+EMPTY_ENVIRONMENT = {'event_sinks': [], 'parameter_defaults': {}, 'parameters': {},
+                     'resource_registry': {'resources': {}}}
+
+
+def test_validate_output_shows_the_environment_with_the_request_parameters(make_template):
+    env = {'parameters': {'a': 'from-env'}, 'parameter_defaults': {'b': 'd'},
+           'resource_registry': {'My::T': 'OS::Heat::None'}}
+    tmpl = make_template(environment=env, parameters={
+        'a': {'type': 'string'}, 'b': {'type': 'string'}, 'c': {'type': 'string'}})
+    assert tmpl.validate_output({'c': 'from-request'})['Environment'] == {
+        'event_sinks': [], 'parameter_defaults': {'b': 'd'},
+        'parameters': {'a': 'from-env', 'c': 'from-request'},
+        'resource_registry': {'My::T': 'OS::Heat::None', 'resources': {}}}
 
 
 def test_module_exports():

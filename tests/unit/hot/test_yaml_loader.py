@@ -1,5 +1,6 @@
 import pytest
 
+from heat_conv.common import config
 from heat_conv.common import exception
 from heat_conv.hot import yaml_loader
 
@@ -109,7 +110,50 @@ def test_recursion_errors_become_syntax_errors(monkeypatch):
         raise RecursionError()
 
     monkeypatch.setattr(yaml_loader.json, 'loads', deep)
-    monkeypatch.setattr(yaml_loader.yaml, 'load', deep)
+    monkeypatch.setattr(yaml_loader, '_load_yaml', deep)
     for text in ('{"a": 1}', 'a: 1'):
         with pytest.raises(exception.TemplateSyntaxError, match='nested too deeply'):
             yaml_loader.load(text)
+
+
+def _nested_aliases(levels, width, item='"lol"'):
+    lines = ['x0: &x0 [' + ', '.join([item] * width) + ']']
+    for level in range(1, levels):
+        lines.append(f'x{level}: &x{level} [' + ', '.join([f'*x{level - 1}'] * width) + ']')
+    return '\n'.join(lines) + '\n'
+
+
+@pytest.mark.parametrize('item', ['"lol"', '[]', '{}', '~'])
+def test_alias_expansion_over_the_limit_is_refused(item):
+    with pytest.raises(exception.RequestLimitExceeded, match='max_template_size'):
+        yaml_loader.load(_nested_aliases(9, 9, item))
+
+
+def test_merge_key_bomb_is_refused_before_it_is_flattened():
+    lines = ['m0: &m0 {' + ', '.join(f'k{i}: {i}' for i in range(9)) + '}']
+    for level in range(1, 12):
+        lines.append(f'm{level}: &m{level} {{<<: [' +
+                     ', '.join([f'*m{level - 1}'] * 9) + ']}')
+    with pytest.raises(exception.RequestLimitExceeded, match='max_template_size'):
+        yaml_loader.load('\n'.join(lines))
+
+
+def test_aliases_within_the_limit_are_expanded():
+    data = yaml_loader.load(_nested_aliases(3, 3))
+    assert data['x2'] == [[['lol'] * 3] * 3] * 3
+
+
+def test_a_document_without_aliases_is_held_to_its_length_only():
+    text = 'a: b\nc: [1, 2, {d: e}]\nf:\n  - g\n  - ""\n  - h: |\n      text\n'
+    config.CONF.set_override('max_template_size', len(text))
+    try:
+        assert yaml_loader.load(text)['a'] == 'b'
+        with pytest.raises(exception.RequestLimitExceeded):
+            yaml_loader.load(text + '#')
+    finally:
+        config.CONF.clear_override('max_template_size')
+
+
+def test_self_referring_alias_is_a_syntax_error():
+    with pytest.raises(exception.TemplateSyntaxError, match='refers to itself'):
+        yaml_loader.load('a: &a [1, *a]\n')

@@ -1,0 +1,1 @@
+"""heat-conv-bench: measure any Heat v1 endpoint (see cli.py)."""

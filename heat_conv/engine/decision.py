@@ -1,0 +1,40 @@
+"""What converging a resource onto its new definition does to it.
+
+The one decision table, asked by a step before it acts and by an update
+preview (which must say what the update will do), so the two cannot
+disagree. Pure: it looks only at what it is given.
+"""
+import enum
+
+from heat_conv.common.status import Action
+from heat_conv.common.status import Drift
+from heat_conv.common.status import Status
+
+
+class Change(enum.StrEnum):
+    CREATE = 'create'     # nothing built yet, or a failed create that left nothing
+    REPLACE = 'replace'   # a new resource stands in for the old one, deleted later
+    UPDATE = 'update'     # changed in place
+    NONE = 'none'         # already as wanted
+
+
+def change_for(row, new_type, properties, needs_replace, reality=None):
+    """The change that makes ``row`` match (``new_type``, ``properties``).
+
+    ``row``: the resource's current row, or None when it has none;
+    ``properties``: the new resolved properties; ``needs_replace(old)``:
+    the plugin's verdict on changing the properties from ``old``, asked
+    only when they differ; ``reality``: the resource's drift status when
+    converging from reality, else None (compare with what was stored).
+    """
+    if row is None or row.action in (Action.INIT, Action.DELETE) or (
+            row.status == Status.FAILED and not row.physical_resource_id):
+        return Change.CREATE
+    if row.type != new_type or row.status == Status.FAILED or reality == Drift.DELETED:
+        # A failed resource (a failed action, a failed check, marked
+        # unhealthy) is not trusted to be updated in place.
+        return Change.REPLACE
+    old = row.properties_data or {}
+    if old == properties:
+        return Change.UPDATE if reality == Drift.MODIFIED else Change.NONE
+    return Change.REPLACE if needs_replace(old) else Change.UPDATE

@@ -1,0 +1,206 @@
+"""What is cast to engine workers: one dataclass per kind of message.
+
+Each message names the endpoint method that handles it (``METHOD``) and
+travels as that method's keyword arguments (``to_wire``), plain JSON. The
+RPC API is versioned (``VERSION``); a worker also reads the 1.0 shapes, in
+which the run mode rode inside the definition and the observer sent the
+cloud object instead of its verdict, for one release.
+
+The same types describe what a traversal stores for its nodes
+(``NodeSpec``, in each sync point) and what a finished node tells its
+successors (``Input``, in each sync input).
+"""
+import dataclasses
+import enum
+import typing
+
+from heat_conv.common.status import Status
+from heat_conv.resources import base
+
+VERSION = '1.1'
+
+
+class Mode(enum.StrEnum):
+    """How a graph node treats its resource in this traversal."""
+    CONVERGE = 'converge'   # update node: compare with what was last stored
+    OBSERVE = 'observe'     # update node: compare with reality (converge from reality)
+    CHECK = 'check'         # update node: only ask reality (stack check)
+    KEEP = 'keep'           # cleanup node of a row the target template keeps
+    DELETE = 'delete'       # cleanup node of a row to delete
+
+    @classmethod
+    def from_legacy(cls, definition, is_update):
+        """The 1.0 shape: booleans inside the definition."""
+        if not is_update:
+            return cls.DELETE if definition.get('delete') else cls.KEEP
+        if definition.get('check'):
+            return cls.CHECK
+        return cls.OBSERVE if definition.get('observe') else cls.CONVERGE
+
+
+@dataclasses.dataclass(frozen=True)
+class Definition:
+    """One resource's frozen template definition, as its step needs it.
+
+    A cleanup node knows only the name; an update node has the rest, and
+    ``template_id``, the raw template the traversal converges to.
+    """
+    name: str
+    type: str | None = None
+    version: typing.Any = None
+    properties: typing.Any = None
+    metadata: typing.Any = None
+    deletion_policy: str | None = None
+    update_policy: typing.Any = None
+    requires: dict | None = None
+    template_id: int | None = None
+
+    @classmethod
+    def from_dict(cls, values):
+        known = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in values.items() if k in known})
+
+    def to_dict(self):
+        return {k: v for k, v in dataclasses.asdict(self).items() if v is not None}
+
+
+@dataclasses.dataclass(frozen=True)
+class NodeSpec:
+    """What a sync point keeps for its node: enough to cast its step."""
+    definition: Definition
+    mode: Mode
+
+    @classmethod
+    def from_dict(cls, values, is_update):
+        if 'mode' in values and 'definition' in values:
+            return cls(Definition.from_dict(values['definition']), Mode(values['mode']))
+        return cls(Definition.from_dict(values), Mode.from_legacy(values, is_update))
+
+    def to_dict(self):
+        return {'definition': self.definition.to_dict(), 'mode': self.mode}
+
+
+@dataclasses.dataclass(frozen=True)
+class Input:
+    """What a finished update node tells one successor: its reference id and
+    only the attributes the successor uses."""
+    name: str
+    row: int
+    refid: typing.Any
+    attrs: dict
+
+    @classmethod
+    def from_dict(cls, values):
+        return cls(values['name'], values['row'], values.get('refid'),
+                   values.get('attrs') or {})
+
+    def to_dict(self):
+        return dataclasses.asdict(self)
+
+
+@dataclasses.dataclass(frozen=True)
+class Converge:
+    """Start traversal ``traversal_id`` of a stack: build and store its graph."""
+    METHOD: typing.ClassVar[str] = 'converge'
+    stack_id: str
+    traversal_id: str
+
+    @classmethod
+    def from_wire(cls, kwargs):
+        return cls(kwargs['stack_id'], kwargs['traversal_id'])
+
+    def to_wire(self):
+        return {'stack_id': self.stack_id, 'traversal_id': self.traversal_id}
+
+
+@dataclasses.dataclass(frozen=True)
+class CheckResource:
+    """Run one graph node's step."""
+    METHOD: typing.ClassVar[str] = 'check_resource'
+    stack_id: str
+    traversal_id: str
+    entity_id: int
+    is_update: bool
+    definition: Definition
+    mode: Mode
+    inputs: tuple = ()
+
+    @property
+    def node(self):
+        return (self.entity_id, self.is_update)
+
+    @classmethod
+    def from_wire(cls, kwargs):
+        definition = kwargs['definition'] or {}
+        mode = kwargs.get('mode')
+        return cls(kwargs['stack_id'], kwargs['traversal_id'], kwargs['entity_id'],
+                   kwargs['is_update'], Definition.from_dict(definition),
+                   Mode(mode) if mode else Mode.from_legacy(definition,
+                                                            kwargs['is_update']),
+                   tuple(Input.from_dict(i) for i in kwargs.get('inputs') or ()))
+
+    def to_wire(self):
+        return {'stack_id': self.stack_id, 'traversal_id': self.traversal_id,
+                'entity_id': self.entity_id, 'is_update': self.is_update,
+                'definition': self.definition.to_dict(), 'mode': self.mode,
+                'inputs': [i.to_dict() for i in self.inputs]}
+
+
+def outcome_to_wire(outcome):
+    if isinstance(outcome, base.Failed):
+        return {'status': Status.FAILED, 'reason': outcome.reason,
+                'physical_id': outcome.physical_id}
+    return {'status': Status.COMPLETE, 'physical_id': outcome.physical_id}
+
+
+def outcome_from_wire(values):
+    if values['status'] == Status.FAILED:
+        return base.Failed(values.get('reason') or '', values.get('physical_id'))
+    return base.Done(values.get('physical_id'))
+
+
+@dataclasses.dataclass(frozen=True)
+class ResumeStep:
+    """An external event ends the action a resource's step is waiting for.
+
+    ``atomic_key`` is the row's key while it waits: a report about an
+    action that has since been superseded, or a duplicate, matches nothing.
+    Every kind of event that a waiting step may be waiting for is one of
+    these; its handler turns it into ``outcome`` and resumes the step.
+    """
+    resource_id: int
+    atomic_key: int
+    outcome: typing.Any   # base.Done or base.Failed
+
+    def to_wire(self):
+        return {'resource_id': self.resource_id, 'atomic_key': self.atomic_key,
+                'outcome': outcome_to_wire(self.outcome)}
+
+
+@dataclasses.dataclass(frozen=True)
+class ActionComplete(ResumeStep):
+    """The observer saw a pending cloud action end, and how it ended."""
+    METHOD: typing.ClassVar[str] = 'action_complete'
+    # 1.0 senders sent the cloud object for the engine to judge.
+    cloud_object: typing.Any = None
+
+    @classmethod
+    def from_wire(cls, kwargs):
+        outcome = kwargs.get('outcome')
+        return cls(kwargs['resource_id'], kwargs['atomic_key'],
+                   outcome_from_wire(outcome) if outcome is not None else None,
+                   cloud_object=kwargs.get('cloud_object'))
+
+
+@dataclasses.dataclass(frozen=True)
+class DriftFound:
+    """The observer found a resource of the stack drifted from its template."""
+    METHOD: typing.ClassVar[str] = 'drift_found'
+    stack_id: str
+
+    @classmethod
+    def from_wire(cls, kwargs):
+        return cls(kwargs['stack_id'])
+
+    def to_wire(self):
+        return {'stack_id': self.stack_id}

@@ -1,0 +1,302 @@
+"""One step of a traversal: converge one resource row, then tell successors.
+
+A step starts when the last predecessor of its graph node arrives
+(``check_resource``). When its action is slow, the row waits IN_PROGRESS
+and the step resumes when an external event ends the action (``resume``;
+the observer's ``action_complete`` is one such event). Both halves end in
+``continue_traversal``.
+
+A step may arrive twice, late, or for a traversal that has been
+superseded; each case below ends without side effects or with the same
+outcome. One plugin instance serves a step's resource from start to end.
+"""
+import logging
+
+from heat_conv.common import exception
+from heat_conv.common.status import Action
+from heat_conv.common.status import Status
+from heat_conv.db import api as db_api
+from heat_conv.engine import boundary
+from heat_conv.engine import decision
+from heat_conv.engine import messages
+from heat_conv.engine import resource_action
+from heat_conv.engine import stack_state
+from heat_conv.engine import sync_point
+from heat_conv.hot import template as hot_template
+from heat_conv.resources import base
+from heat_conv.resources import registry
+
+LOG = logging.getLogger(__name__)
+
+
+# --- start -------------------------------------------------------------------
+
+def check_resource(msg):
+    """Start the step of graph node ``msg.node`` (a messages.CheckResource)."""
+    step = resource_action.Step(msg.stack_id, msg.traversal_id, msg.node,
+                                template_id=msg.definition.template_id)
+    with boundary.guard_step(step, continue_traversal):
+        _start(step, msg)
+
+
+def _start(step, msg):
+    try:
+        row, current = db_api.resource_and_traversal(msg.entity_id)
+    except exception.NotFound:
+        return   # purged: the traversal it belonged to is long finished
+    if current != step.traversal_id:
+        return
+    step.name = row.name
+    if row.engine_id is not None:
+        # Busy with an action. If it is this traversal's, this is a duplicate;
+        # if an older traversal's, its end re-drives this node (retrigger).
+        return
+    if msg.is_update:
+        _update_node(row, step, msg)
+    else:
+        _cleanup_node(row, step, msg)
+
+
+def _update_node(row, step, msg):
+    if row.replaced_by is not None:
+        replacement = _replacement_in(row, step.traversal_id)
+        if replacement is not None:
+            if replacement.engine_id is None and replacement.status == Status.COMPLETE:
+                finish(replacement, step)   # redelivered after the replacement
+            elif replacement.engine_id is None and replacement.status == Status.FAILED:
+                _update_node(replacement, step, msg)   # resume it
+            return
+    if (row.traversal_id == step.traversal_id and row.action != Action.INIT
+            and (row.status == Status.COMPLETE or row.action == Action.CHECK)):
+        finish(row, step)                   # redelivered after completion
+        return
+    if msg.mode == messages.Mode.CHECK:
+        _check(row, step)
+        return
+
+    refs, attrs, requires = _collate(msg.inputs)
+    step.requires = requires
+    definition = msg.definition
+    try:
+        cls = registry.get(definition.type, path=('resources', definition.name, 'type'))
+        resolved = hot_template.resolve_frozen(definition.properties, definition.version,
+                                               refs, attrs)
+        properties = cls.validate_properties(
+            resolved, path=('resources', definition.name, 'properties'))
+    except exception.HeatConvException as exc:
+        _fail_without_action(row, step, str(exc))
+        return
+    plugin = registry.plugin_for(row, properties)
+
+    if row.status == Status.FAILED and row.traversal_id == step.traversal_id:
+        # Failed within a live traversal: only the reaper does that, when
+        # the engine acting on the row died. Resume that action.
+        _resume(row, step, plugin, definition)
+        return
+    reality = _observe(row, plugin) if msg.mode == messages.Mode.OBSERVE else None
+    change = decision.change_for(row, definition.type, properties, plugin.needs_replace,
+                                 reality)
+    if change == decision.Change.REPLACE:
+        _replace(row, step, definition, properties)
+    elif change == decision.Change.NONE:
+        _record_noop(row, step, definition)
+    elif change == decision.Change.CREATE:
+        _act(row, step, Action.CREATE, plugin, definition)
+    else:
+        _act(row, step, Action.UPDATE, plugin, definition)
+
+
+def _act(row, step, action, plugin, definition):
+    old_properties = row.properties_data or {}
+    before = {'action': row.action, 'status': row.status,
+              'status_reason': row.status_reason}
+    if resource_action.lock(row, step, action) is None:
+        return
+    outcome = resource_action.start(row, action, plugin, old_properties)
+    if isinstance(outcome, base.NeedsReplace):
+        # Nothing changed in the cloud: the row goes back to how it was,
+        # replaced, in the same write that unlocks it.
+        _replace(row, step, definition, plugin.properties, holding=before)
+        return
+    continue_traversal(resource_action.settle(row, step, action, plugin, outcome,
+                                              started=True), step, plugin)
+
+
+def _resume(row, step, plugin, definition):
+    action = row.action if row.action in (Action.CREATE, Action.UPDATE) else Action.CREATE
+    if action == Action.CREATE and row.physical_resource_id:
+        # The create reached the cloud before its engine died: the reaper
+        # adopted the object, and the observer reports when it settles.
+        if resource_action.lock(row, step, Action.CREATE) is not None:
+            continue_traversal(resource_action.settle(
+                row, step, Action.CREATE, plugin, base.Pending(row.physical_resource_id),
+                started=True), step, plugin)
+        return
+    _act(row, step, action, plugin, definition)
+
+
+def _observe(row, plugin):
+    """In a convergence from reality, how the resource's object has drifted."""
+    if row.status != Status.COMPLETE:
+        return None
+    return plugin.observe_drift()
+
+
+def _check(row, step):
+    """Stack check: ask reality, record CHECK_COMPLETE or CHECK_FAILED."""
+    if resource_action.lock(row, step, Action.CHECK) is None:
+        return
+    plugin = registry.plugin_for(row)
+    outcome = plugin.check()
+    continue_traversal(resource_action.settle(row, step, Action.CHECK, plugin, outcome,
+                                              started=True), step, plugin)
+
+
+def _replace(row, step, definition, properties, holding=None):
+    """Make a new row that stands in for ``row`` in this traversal.
+
+    The old row keeps its physical resource until its cleanup node runs,
+    which is after every dependent has moved to the replacement. With
+    ``holding`` (the values to restore), the step has the old row locked.
+    """
+    new = db_api.resource_create({
+        'stack_id': row.stack_id, 'name': row.name, 'type': definition.type,
+        'action': Action.INIT, 'status': Status.COMPLETE, 'replaces': row.id,
+        'deletion_policy': definition.deletion_policy or 'Delete',
+        'requires': [], 'traversal_id': step.traversal_id,
+        'node_id': step.node[0], 'node_is_update': True})
+    if holding is not None:
+        won = resource_action.hand_back(row, step, dict(holding, replaced_by=new.id))
+    else:
+        won = resource_action.write(row, {'replaced_by': new.id}, engine_id=None)
+    if not won:
+        # Someone else acted on the row first; they own this step.
+        db_api.resource_delete_unused(new.id)
+        return
+    if resource_action.lock(new, step, Action.CREATE) is None:
+        return
+    # A new incarnation of the resource: a plugin instance of its own.
+    plugin = registry.plugin_for(new, properties)
+    continue_traversal(resource_action.run(new, step, Action.CREATE, plugin), step, plugin)
+
+
+def _record_noop(row, step, definition):
+    values = {'traversal_id': step.traversal_id, 'node_id': step.node[0],
+              'node_is_update': True, 'replaced_by': None,
+              'template_id': step.template_id, 'requires': step.requires,
+              'deletion_policy': definition.deletion_policy or 'Delete',
+              'action': row.action if row.action != Action.INIT else Action.CREATE}
+    if resource_action.write(row, values, engine_id=None):
+        finish(row, step)
+
+
+def _cleanup_node(row, step, msg):
+    if row.action == Action.DELETE and row.status == Status.COMPLETE:
+        finish(row, step)
+        return
+    if not (msg.mode == messages.Mode.DELETE or row.replaced_by is not None):
+        finish(row, step)
+        return
+    if resource_action.lock(row, step, Action.DELETE) is None:
+        return
+    plugin = registry.plugin_for(row)
+    continue_traversal(resource_action.run(row, step, Action.DELETE, plugin), step, plugin)
+
+
+def _fail_without_action(row, step, reason):
+    """The step cannot act (a property does not resolve): fail the resource."""
+    if resource_action.lock(row, step, row.action if row.action != Action.INIT
+                            else Action.CREATE) is None:
+        return
+    plugin = registry.plugin_for(row)
+    result = resource_action.settle(row, step, row.action, plugin,
+                                    base.Failed(reason), started=True)
+    continue_traversal(result, step, plugin)
+
+
+# --- resume ------------------------------------------------------------------
+
+def action_complete(msg):
+    """The observer saw the pending action of a resource end (messages.ActionComplete)."""
+    if msg.outcome is not None:
+        resume(msg.resource_id, msg.atomic_key, lambda plugin, row: msg.outcome)
+    else:   # a 1.0 sender: the cloud object, for the plugin to judge here
+        resume(msg.resource_id, msg.atomic_key,
+               lambda plugin, row: plugin.progress(row.action, msg.cloud_object))
+
+
+def resume(resource_id, atomic_key, judge):
+    """An external event may have ended the action a resource row waits for.
+
+    ``atomic_key`` is the row's key while it waits, so a duplicate or
+    superseded report matches nothing. ``judge(plugin, row)`` turns the
+    event into the action's outcome (base.Done or base.Failed), or None
+    while the action goes on. Every external event a waiting step can get
+    comes through here.
+    """
+    try:
+        row = db_api.resource_get(resource_id)
+    except exception.NotFound:
+        return
+    if (row.atomic_key != atomic_key or row.status != Status.IN_PROGRESS
+            or row.action_started_at is None):
+        return   # already handled (a duplicate notification) or superseded
+    step = resource_action.Step(row.stack_id, row.traversal_id,
+                                (row.node_id, row.node_is_update), held=row, name=row.name)
+    with boundary.guard_step(step, continue_traversal):
+        plugin = registry.plugin_for(row)
+        outcome = judge(plugin, row)
+        if outcome is None:
+            step.held = None
+            return
+        result = resource_action.settle(row, step, row.action, plugin, outcome)
+        continue_traversal(result, step, plugin)
+
+
+# --- the end of an action ------------------------------------------------------
+
+def continue_traversal(result, step, plugin=None):
+    """Go on from an action that ended (inline, or resumed by an event)."""
+    if result.end in (resource_action.End.WAITING, resource_action.End.LOST):
+        return
+    if result.superseded:
+        # The newer traversal's message for this row was dropped because the
+        # row was busy, so start it now.
+        current = db_api.stack_get(step.stack_id).current_traversal
+        sync_point.retrigger(step.stack_id, current, result.row.id)
+        return
+    if result.end == resource_action.End.FAILED and result.row.action != Action.CHECK:
+        stack_state.fail(step.stack_id, step.traversal_id,
+                         f'Resource {result.row.action} failed: {result.reason}')
+        return
+    # A failed check is a finding, not a fault: the other checks go on.
+    finish(result.row, step, plugin)
+
+
+def finish(row, step, plugin=None):
+    """Tell the node's successors it is done."""
+    sender = None
+    if step.node[1]:
+        plugin = plugin or registry.plugin_for(row)
+        sender = sync_point.Sender(row.name, row.id, plugin.refid(),
+                                   row.attributes_data or {},
+                                   replaced=row.id != step.node[0])
+    if sync_point.propagate(step.stack_id, step.traversal_id, step.node, sender):
+        stack_state.complete(step.stack_id, step.traversal_id)
+
+
+def _replacement_in(row, traversal_id):
+    try:
+        new = db_api.resource_get(row.replaced_by)
+    except exception.NotFound:
+        return None
+    return new if new.traversal_id == traversal_id else None
+
+
+def _collate(inputs):
+    refs, attrs, requires = {}, {}, []
+    for item in inputs:
+        refs[item.name] = item.refid
+        attrs[item.name] = item.attrs
+        requires.append(item.row)
+    return refs, attrs, sorted(set(requires))

@@ -1,0 +1,35 @@
+"""The observer's options ([observer])."""
+from oslo_config import cfg
+
+from heat_conv.common import config
+
+CONF = config.CONF
+
+observer_opts = [
+    cfg.BoolOpt('enable', default=True,
+                help='Run the observer. When off, nothing watches reality: no '
+                     'drift detection, no auto-heal, and slow cloud actions are '
+                     'only seen to finish by another observer process.'),
+    cfg.FloatOpt('poll_interval', default=1.0, min=0.05,
+                 help='Seconds between passes over resources whose cloud action '
+                      'is in progress.'),
+    cfg.FloatOpt('drift_interval', default=10.0, min=0.05,
+                 help='Seconds between drift passes, which compare every '
+                      'observed resource with reality.'),
+    cfg.IntOpt('batch_size', default=500, min=1,
+               help='Resources asked about in one cloud status call.'),
+    cfg.IntOpt('lease_secs', default=6, min=3,
+               help='Seconds an observer\'s lease on a stack lasts without '
+                    'renewal; a dead observer\'s stacks move to the others '
+                    'after this long. An observer renews its leases and beats '
+                    'its heartbeat three times per lease, however long its passes '
+                    'take.'),
+    cfg.FloatOpt('max_backoff', default=60.0, min=1,
+                 help='Longest pause between passes while the cloud keeps '
+                      'failing.'),
+]
+CONF.register_opts(observer_opts, group='observer')
+
+
+def list_opts():
+    return [('observer', observer_opts)]

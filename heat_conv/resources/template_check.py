@@ -1,0 +1,55 @@
+"""Checks of a bound template against the resource types it uses.
+
+The template language knows nothing about resource types; this is where a
+bound stack meets them: every enabled resource's type must exist here, its
+literal properties must be ones the type has, and every attribute another
+resource or an output reads must be one the type offers (as Heat checks
+when it validates a stack).
+"""
+from heat_conv.common import exception
+from heat_conv.hot import template as hot_template
+from heat_conv.resources import base
+
+
+def check_resources(bound, get_class, ignore_unavailable=False):
+    """Raise the first problem found in ``bound`` (a StackDefinition).
+
+    ``get_class`` is the registry's type lookup. With ``ignore_unavailable``
+    a type Heat has but heat-conv cannot run is passed over (Heat's
+    validate ``ignore_errors=99001``).
+    """
+    tmpl = bound.template
+    classes = {}
+    for name in bound.resource_names():
+        defn = bound.resource(name)
+        try:
+            cls = get_class(defn.type, path=tmpl.path('resources', name, 'type'))
+        except exception.ResourceTypeUnavailable:
+            if ignore_unavailable:
+                continue
+            raise
+        classes[name] = cls
+        _check_properties(cls, defn, tmpl.path('resources', name, 'properties'))
+    for name, requires in bound.dependencies().items():
+        _check_attributes(classes, requires, tmpl.path('resources', name))
+    for name, requires in bound.output_dependencies().items():
+        _check_attributes(classes, requires, tmpl.path('outputs', name))
+
+
+def _check_properties(cls, defn, path):
+    props = defn.frozen().get('properties') or {}
+    if not isinstance(props, dict):
+        raise exception.InvalidProperties('Properties must be a map', path=path)
+    cls.check_property_names(props, path=path)
+
+
+def _check_attributes(classes, requires, path):
+    for resource, attributes in requires.items():
+        cls = classes.get(resource)
+        if cls is None:
+            continue    # a type passed over above
+        for attribute in attributes:
+            if attribute == hot_template.ALL_ATTRIBUTES or attribute in base.BASE_ATTRIBUTES:
+                continue
+            if attribute not in cls.attributes_schema:
+                raise exception.InvalidTemplateAttribute(resource, attribute, path=path)

@@ -1,0 +1,92 @@
+#!/bin/bash
+# Stand-ins for the devstack functions heat-conv's plugin calls, for
+# tests/deploy/test_devstack_plugin.py. Each appends "NAME ARGS..." (one
+# argument per tab-separated field) to $STUB_CALLS; iniset really writes the
+# ini file, and sudo runs its command as the current user.
+
+function _record {
+    local IFS=$'\t'
+    echo "$*" >> "$STUB_CALLS"
+}
+
+function iniset {
+    _record iniset "$@"
+    "$STUB_PYTHON" - "$@" <<'PY'
+import configparser, sys
+path, section, option, value = sys.argv[1:5]
+parser = configparser.ConfigParser(interpolation=None)
+parser.optionxform = str
+parser.read(path)
+if section != 'DEFAULT' and not parser.has_section(section):
+    parser.add_section(section)
+parser.set(section, option, value)
+with open(path, 'w') as f:
+    parser.write(f)
+PY
+}
+
+function is_service_enabled {
+    local service
+    for service in "$@"; do
+        # devstack's Keystone service is called "key".
+        [[ $service == keystone ]] && service=key
+        [[ ,$ENABLED_SERVICES, == *,$service,* ]] && return 0
+    done
+    return 1
+}
+
+function enable_service {
+    # As devstack's: a service the user disabled stays disabled.
+    local service
+    for service in "$@"; do
+        [[ ,$DISABLED_SERVICES, == *,$service,* ]] && continue
+        ENABLED_SERVICES+=",$service"
+    done
+}
+
+function run_process {
+    # devstack starts only the enabled services.
+    if is_service_enabled "$1"; then
+        _record run_process "$@"
+    fi
+}
+
+function die {
+    shift   # $LINENO
+    echo "die: $*" >&2
+    exit 1
+}
+
+function sudo {
+    "$@"
+}
+
+function echo_summary {
+    echo "$@"
+}
+
+function get_python_exec_prefix {
+    echo "$STUB_BIN_DIR"
+}
+
+function ipv6_unquote {
+    echo "${1//[\[\]]/}"
+}
+
+function database_connection_url {
+    echo "$STUB_DATABASE_URL_BASE/$1?charset=utf8"
+}
+function iniset_rpc_backend {
+    _record iniset_rpc_backend "$@"
+    iniset "$2" "${3:-DEFAULT}" transport_url "$STUB_TRANSPORT_URL"
+}
+function configure_keystone_authtoken_middleware {
+    _record configure_keystone_authtoken_middleware "$@"
+    iniset "$1" keystone_authtoken auth_type password
+    iniset "$1" keystone_authtoken username "$2"
+}
+
+for _stub in setup_develop recreate_database stop_process wait_for_service \
+        create_service_user get_or_create_service get_or_create_endpoint; do
+    eval "function $_stub { _record $_stub \"\$@\"; }"
+done

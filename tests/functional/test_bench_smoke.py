@@ -1,0 +1,82 @@
+"""heat-conv-bench end to end, small, in both topologies, so it cannot rot.
+
+Numbers are not asserted (the benchmark's targets are never CI checks);
+what is: every phase runs to its final status, each record carries what
+its topology can count (and says what it cannot), and the table and JSON
+lines are written.
+"""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests import services
+
+
+def _bench(tmp_path, *args):
+    out = tmp_path / 'out'
+    argv = [sys.executable, '-c', 'import sys; from heat_conv.cmd.bench import main; '
+            'sys.exit(main())', '--output', str(out), '--no-plot', *args]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    records = [json.loads(line) for line in (out / 'results.jsonl').read_text().splitlines()]
+    return records, (out / 'results.md').read_text()
+
+
+def _phases(records, topology):
+    return {(r['label'], r['phase']): r for r in records
+            if r['type'] == 'phase' and r['topology'] == topology}
+
+
+COMMON = ('--workload', 'chain:3', '--workload', 'group:2', '--wait', '0.1',
+          '--config', 'observer.poll_interval=0.05',
+          '--phases', 'create,update,replace,supersede,delete')
+
+
+def test_embedded(tmp_path):
+    records, table = _bench(tmp_path, '--topology', 'embedded', *COMMON)
+    phases = _phases(records, 'embedded')
+    for phase in ('create', 'update', 'replace', 'delete'):
+        record = phases[('chain-3', phase)]
+        assert record['status'] == 'COMPLETE', record
+        assert record['wall_s'] >= 0.1 * (6 if phase == 'replace' else 3)
+        assert record['statements'] is None and 'SQLite' in record['statements_why']
+        assert record['processes']['all']['peak_rss_mb'] > 0
+    assert phases[('chain-3', 'supersede')]['status'] in ('COMPLETE', 'SKIPPED')
+    assert phases[('group-2', 'create')]['status'] == 'UNSUPPORTED'
+    assert 'OS::Heat::ResourceGroup' in phases[('group-2', 'create')]['reason']
+    assert '| embedded | chain-3 | 0.1 | create | 1/1 |' in table
+
+
+def test_distributed(tmp_path):
+    services.mysql_database()[1]()   # skips (or fails in CI) without MariaDB
+    services.rabbit_url()
+    mysql = (f'{services.MYSQL_USER}:{services.MYSQL_PASSWORD}@{services.MYSQL_HOST}:'
+             f'{services.MYSQL_PORT}')
+    rabbit = services.RABBIT_URL.split('://', 1)[1].rstrip('/')
+    records, table = _bench(tmp_path, '--topology', 'distributed', '--engines', '2',
+                            '--mysql', mysql, '--rabbit', rabbit, *COMMON)
+    phases = _phases(records, 'distributed-2e')
+    create = phases[('chain-3', 'create')]
+    assert create['status'] == 'COMPLETE', create
+    assert create['statements'] > 0 and create['statements_source']
+    assert create['messages'] >= 3 and create['messages_source']
+    assert {'api', 'observer', 'cloud', 'engine-0', 'engine-1'} <= \
+        set(create['processes'])
+    for phase in ('update', 'replace', 'delete'):
+        assert phases[('chain-3', phase)]['status'] == 'COMPLETE'
+    assert phases[('group-2', 'create')]['status'] == 'UNSUPPORTED'
+    assert '| distributed-2e | chain-3 | 0.1 | delete | 1/1 |' in table
+
+
+@pytest.mark.parametrize('args, message', [
+    (('--workload', 'spiral:3'), 'unknown workload'),
+    (('--phases', 'create,explode'), 'unknown phases'),
+])
+def test_bad_arguments_are_refused_with_a_reason(tmp_path, args, message):
+    done = subprocess.run(
+        [sys.executable, '-c', 'import sys; from heat_conv.cmd.bench import main; '
+         'sys.exit(main())', '--output', str(tmp_path), *args],
+        capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and message in done.stderr

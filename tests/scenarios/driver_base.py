@@ -1,0 +1,82 @@
+"""What a scenario can do to a stack and see of it, on any driver."""
+import uuid
+
+from heat_conv.db import api as db_api
+from heat_conv.engine import stack_operations
+
+
+class Driver:
+    slow = 30
+    ctx = None
+    cloud = None
+
+    def __init__(self):
+        self.stack_id = None
+
+    # operations, as the API performs them
+    def create(self, template, params=None, disable_rollback=True, name=None,
+               timeout=None, auto_heal=False):
+        name = name or f'scenario-{uuid.uuid4().hex[:8]}'
+        stack = stack_operations.create_stack(
+            self.ctx, name, template, params=params, disable_rollback=disable_rollback,
+            timeout=timeout, auto_heal=auto_heal)
+        self.stack_id = stack.id
+        return stack
+
+    def update(self, template=None, params=None, existing=False, disable_rollback=None):
+        return stack_operations.update_stack(
+            self.ctx, self.stack_id, template, params=params, existing=existing,
+            disable_rollback=disable_rollback)
+
+    def delete(self):
+        return stack_operations.delete_stack(self.ctx, self.stack_id)
+
+    def cancel(self, rollback=True):
+        return stack_operations.cancel_update(self.ctx, self.stack_id, rollback=rollback)
+
+    # observation
+    def stack(self):
+        return db_api.stack_get(self.stack_id)
+
+    def stack_status(self):
+        stack = self.stack()
+        return f'{stack.action}_{stack.status}'
+
+    def resources(self):
+        """Live rows by name: the newest row of each name not deleted."""
+        live = {}
+        for row in db_api.resources_of_stack(self.stack_id):
+            if row.action == 'INIT':
+                continue
+            live[row.name] = row
+        return live
+
+    def rows(self):
+        return db_api.resources_of_stack(self.stack_id)
+
+    def resource_status(self, name):
+        row = self.resources().get(name)
+        return f'{row.action}_{row.status}' if row else None
+
+    def events(self):
+        return db_api.event_list(self.stack_id)
+
+    def objects(self):
+        return self.cloud.list(stack_id=self.stack_id)
+
+    def objects_by_name(self):
+        by_name = {}
+        for obj in self.objects():
+            by_name.setdefault(obj['metadata']['resource_name'], []).append(obj)
+        return by_name
+
+    def settle(self):
+        self.run_until(lambda: self.stack().status != 'IN_PROGRESS', 'stack to settle')
+        self.drain()
+        return self.stack_status()
+
+    def run_until(self, predicate, what='condition'):
+        raise NotImplementedError
+
+    def drain(self):
+        raise NotImplementedError

@@ -1,0 +1,202 @@
+"""Run scenarios against real engine processes, MariaDB and RabbitMQ.
+
+The test process plays the API (it calls the engine service functions,
+which cast over RabbitMQ); two ``heat-conv-engine`` processes, one
+``heat-conv-observer`` and ``heat-conv-cloud`` (the simulated cloud's REST
+service, with its own store) run as their own processes. Time is real, so
+"slow" actions take a couple of seconds.
+"""
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+
+import oslo_messaging
+
+from heat_conv.cloud import client as cloud_client
+from heat_conv.common import config
+from heat_conv.common import context
+from heat_conv.db import api as db_api
+from heat_conv.engine import rpc
+from tests.scenarios import driver_base
+
+CONF = config.CONF
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(('127.0.0.1', 0))
+        return s.getsockname()[1]
+
+
+def _wait_for_port(port, timeout=30):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            with socket.create_connection(('127.0.0.1', port), timeout=1):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f'nothing listens on port {port}')
+
+
+class Cluster:
+    """Engine and observer processes sharing one database, broker and cloud."""
+
+    drift_interval = 1.0
+
+    def __init__(self, db_url, rabbit_url, workdir, engines=2, observers=1):
+        suffix = uuid.uuid4().hex[:8]
+        self.cloud_url = f'http://127.0.0.1:{_free_port()}'
+        self.topic = f'heat-conv-test-{suffix}'
+        self.exchange = f'heat_conv_test_{suffix}'
+        self.conf_file = os.path.join(workdir, 'heat_conv.conf')
+        with open(self.conf_file, 'w') as f:
+            f.write(f'[DEFAULT]\ndebug = true\ntransport_url = {rabbit_url}\n'
+                    f'control_exchange = {self.exchange}\n'
+                    f'state_path = {workdir}\n'
+                    f'[database]\nconnection = {db_url}\n'
+                    f'[engine]\ntopic = {self.topic}\nheartbeat_interval = 2\n'
+                    f'[observer]\npoll_interval = 0.2\n'
+                    f'drift_interval = {self.drift_interval}\n'
+                    f'[cloud]\nurl = {self.cloud_url}\n'
+                    f'bind_port = {self.cloud_url.rsplit(":", 1)[1]}\n'
+                    f'store_path = {os.path.join(workdir, "cloud.sqlite")}\n')
+        self.workdir = workdir
+        self.engines = 0
+        self.logs = []
+        self.log_paths = {}   # pid -> its log file
+        self.procs = []
+        self.engine_procs = []
+        self.observer_procs = []
+        # The simulated cloud runs as its own process, as in production.
+        self._spawn('heat_conv.cmd.cloud', workdir, 'cloud')
+        _wait_for_port(int(self.cloud_url.rsplit(':', 1)[1]))
+        for _ in range(engines):
+            self.start_engine()
+        for _ in range(observers):
+            self.start_observer()
+        self._configure_self(rabbit_url, db_url)
+        self._wait_for_engines(engines)
+
+    def _spawn(self, module, workdir, name):
+        log = open(os.path.join(workdir, f'{name}.log'), 'w')
+        self.logs.append(log)
+        # A session of its own: killing it kills its worker processes too,
+        # as when a host dies.
+        proc = subprocess.Popen(
+            [sys.executable, '-c', f'from {module} import main; main()',
+             '--config-file', self.conf_file],
+            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        self.procs.append(proc)
+        self.log_paths[proc.pid] = log.name
+        return proc
+
+    def log_of(self, proc):
+        """What ``proc`` logged so far."""
+        with open(self.log_paths[proc.pid], errors='replace') as f:
+            return f.read()
+
+    def start_engine(self):
+        """Start one more heat-conv-engine (one worker process)."""
+        proc = self._spawn('heat_conv.cmd.engine', self.workdir, f'engine-{self.engines}')
+        self.engines += 1
+        self.engine_procs.append(proc)
+        return proc
+
+    def start_observer(self):
+        proc = self._spawn('heat_conv.cmd.observer', self.workdir,
+                           f'observer-{len(self.observer_procs)}')
+        self.observer_procs.append(proc)
+        return proc
+
+    @staticmethod
+    def kill(proc):
+        """SIGKILL a process and its workers: no chance to clean up."""
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait()
+
+    def _configure_self(self, rabbit_url, db_url):
+        CONF.set_override('transport_url', rabbit_url)
+        CONF.set_override('control_exchange', self.exchange)
+        CONF.set_override('topic', self.topic, group='engine')
+        self.transport = oslo_messaging.get_rpc_transport(CONF)
+        self.dispatcher = rpc.OsloDispatcher(self.transport)
+        self.client = cloud_client.HttpCloudClient(self.cloud_url)
+
+    def _wait_for_engines(self, count, timeout=60):
+        self.wait_for_services('heat-conv-engine', count, timeout)
+
+    def wait_for_services(self, binary, count, timeout=60):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            # An engine beats only once its RPC server has started, that is,
+            # once its queue is declared and bound: casts from now on arrive.
+            if len([s for s in db_api.service_list() if s.deleted_at is None
+                    and s.binary == binary]) >= count:
+                return
+            for proc in self.procs:
+                if proc.poll() is not None and proc.returncode != -signal.SIGKILL:
+                    raise AssertionError(f'a heat-conv process exited with '
+                                         f'{proc.returncode}; see its log')
+            time.sleep(0.2)
+        raise AssertionError(f'{count} {binary} did not start')
+
+    def engine_logs(self):
+        """Everything the engine processes logged so far."""
+        text = ''
+        for i in range(self.engines):
+            with open(os.path.join(self.workdir, f'engine-{i}.log'), errors='replace') as f:
+                text += f.read()
+        return text
+
+    def close(self):
+        for proc in self.procs:
+            if proc.poll() is None:
+                proc.terminate()
+        for proc in self.procs:
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.kill(proc)
+        for log in self.logs:
+            log.close()
+        self.transport.cleanup()
+        for key in ('transport_url', 'control_exchange'):
+            CONF.clear_override(key)
+        CONF.clear_override('topic', group='engine')
+
+
+class ProcessDriver(driver_base.Driver):
+    slow = 2
+
+    def __init__(self, cluster):
+        super().__init__()
+        self.cluster = cluster
+        self.cloud = cluster.client
+        self.ctx = context.RequestContext(project_id='tenant', user_id='user')
+        self._previous = (rpc.set_dispatcher(cluster.dispatcher),
+                          cloud_client.set_client(cluster.client))
+
+    def close(self):
+        rpc.set_dispatcher(self._previous[0])
+        cloud_client.set_client(self._previous[1])
+
+    def run_until(self, predicate, what='condition', timeout=90):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if predicate():
+                return
+            time.sleep(0.05)
+        raise AssertionError(f'timed out waiting for {what}; stack is '
+                             f'{self.stack_status()}')
+
+    def drain(self):
+        self.run_until(lambda: not db_api.resources_locked(self.stack_id),
+                       'in-flight actions to end')

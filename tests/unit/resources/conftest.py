@@ -1,0 +1,1 @@
+from tests.unit.hot.conftest import raises_at  # noqa: F401  (the same error checks)

@@ -1,0 +1,76 @@
+"""A process that dies while creating a stack never leaves it stuck.
+
+Before, the stack row was inserted INIT_COMPLETE and its traversal started
+by a second write: an API killed between the two left a stack that no
+traversal would ever move, and the client's retry got 409 for ever.
+"""
+import pytest
+
+from heat_conv.common import config
+from heat_conv.common import exception
+from heat_conv.common import timeutils
+from heat_conv.db import api as db_api
+from heat_conv.engine import reaper
+from heat_conv.engine import stack_operations
+from tests.scenarios import local_driver
+from tests.scenarios.library import res
+from tests.scenarios.library import tmpl
+
+CONF = config.CONF
+
+
+class Killed(BaseException):
+    """The API process dies here."""
+
+
+@pytest.fixture
+def driver(db, fake_clock):
+    d = local_driver.LocalDriver(fake_clock)
+    yield d
+    d.close()
+
+
+def _die_right_after(monkeypatch, module, name):
+    real = getattr(module, name)
+
+    def dying(*args, **kwargs):
+        real(*args, **kwargs)
+        raise Killed()
+    monkeypatch.setattr(module, name, dying)
+
+
+def test_api_killed_after_the_insert_leaves_a_stack_the_reaper_finishes(
+        driver, monkeypatch):
+    _die_right_after(monkeypatch, db_api, 'stack_create')
+    with pytest.raises(Killed):
+        stack_operations.create_stack(driver.ctx, 'victim', tmpl({'A': res('a')}))
+    monkeypatch.undo()
+    driver.queue.clear()   # whatever was cast died with the process
+    stack = db_api.stack_get_by_name(driver.ctx.project_id, 'victim')
+    driver.stack_id = stack.id
+    assert (stack.action, stack.status) == ('CREATE', 'IN_PROGRESS')
+    assert stack.current_traversal is not None
+    # The client retries: the stack exists (and is on its way), not a ghost.
+    with pytest.raises(exception.StackExists):
+        stack_operations.create_stack(driver.ctx, 'victim', tmpl({'A': res('a')}))
+    driver.clock.advance(CONF.engine.stall_timeout + 1)
+    reaper.run_once()
+    assert driver.settle() == 'CREATE_COMPLETE'
+
+
+def test_a_stack_left_never_started_is_cleared_and_its_name_freed(driver):
+    """Rows an older version left INIT with no traversal."""
+    stack = db_api.stack_create({'name': 'ghost', 'live_name': 'ghost',
+                                 'tenant': driver.ctx.project_id, 'username': 'u',
+                                 'action': 'INIT', 'status': 'COMPLETE'})
+    reaper.run_once()   # not yet: it may still be starting
+    assert db_api.stack_get(stack.id).action == 'INIT'
+    driver.clock.advance(CONF.engine.stall_timeout + 1)
+    reaper.run_once()
+    gone = db_api.stack_get(stack.id)
+    assert (gone.action, gone.status) == ('DELETE', 'COMPLETE')
+    assert gone.deleted_at is not None
+    again = stack_operations.create_stack(driver.ctx, 'ghost', tmpl({'A': res('a')}))
+    driver.stack_id = again.id
+    assert driver.settle() == 'CREATE_COMPLETE'
+    assert timeutils.utcnow() >= gone.deleted_at

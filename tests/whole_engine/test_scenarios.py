@@ -1,0 +1,42 @@
+"""The convergence scenarios, run deterministically in one thread."""
+import pytest
+
+from tests.scenarios import library as scenarios
+from tests.scenarios import local_driver
+
+
+@pytest.fixture
+def driver(db, fake_clock):
+    d = local_driver.LocalDriver(fake_clock)
+    yield d
+    d.close()
+
+
+@pytest.mark.parametrize('scenario', scenarios.ALL, ids=lambda s: s.__name__)
+def test_scenario(scenario, driver):
+    scenario(driver)
+
+
+@pytest.mark.parametrize('scenario', [scenarios.update_during_create,
+                                      scenarios.rollback_after_replacement,
+                                      scenarios.swap_dependency_with_replacement],
+                         ids=lambda s: s.__name__)
+def test_duplicated_messages_change_nothing(scenario, db, fake_clock):
+    d = local_driver.LocalDriver(fake_clock, duplicate=True)
+    try:
+        scenario(d)
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize('seed', [1, 2, 3])
+@pytest.mark.parametrize('scenario', [scenarios.create_fan,
+                                      scenarios.second_update_during_first,
+                                      scenarios.rollback_after_removal],
+                         ids=lambda s: s.__name__)
+def test_reordered_messages_change_nothing(scenario, seed, db, fake_clock):
+    d = local_driver.LocalDriver(fake_clock, seed=seed)
+    try:
+        scenario(d)
+    finally:
+        d.close()

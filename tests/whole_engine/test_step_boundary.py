@@ -1,0 +1,114 @@
+"""An unexpected error inside a step fails the resource and the traversal.
+
+Nothing may leave a row locked by a live engine: the reaper only frees the
+rows of dead engines, so such a stack would stay IN_PROGRESS until its
+timeout, or forever without one.
+"""
+import logging
+
+import pytest
+from oslo_db import exception as db_exc
+
+from heat_conv.db import api as db_api
+from heat_conv.hot import template as hot_template
+from heat_conv.resources import test_resource
+from tests.scenarios import local_driver
+from tests.scenarios.library import assert_reality
+from tests.scenarios.library import attr
+from tests.scenarios.library import res
+from tests.scenarios.library import tmpl
+
+
+@pytest.fixture
+def driver(db, fake_clock):
+    d = local_driver.LocalDriver(fake_clock)
+    yield d
+    d.close()
+
+
+def _attributes_bug_in(name):
+    real = test_resource.TestResource.attributes
+
+    def attributes(self):
+        if self.name == name:
+            raise RuntimeError('plugin bug')
+        return real(self)
+    return attributes
+
+
+def _step_tracebacks(caplog):
+    return [r for r in caplog.records
+            if r.levelno >= logging.ERROR and r.exc_info and r.name.startswith('heat_conv')]
+
+
+def test_plugin_bug_in_attributes_fails_the_resource_and_the_stack(driver, monkeypatch,
+                                                                   caplog):
+    monkeypatch.setattr(test_resource.TestResource, 'attributes', _attributes_bug_in('B'))
+    driver.create(tmpl({'A': res('a'), 'B': res(attr('A')), 'C': res(attr('B'))}))
+    assert driver.settle() == 'CREATE_FAILED'
+    row = driver.resources()['B']
+    assert (row.action, row.status, row.engine_id) == ('CREATE', 'FAILED', None)
+    assert row.status_reason == 'RuntimeError: plugin bug'
+    assert 'RuntimeError: plugin bug' in driver.stack().status_reason
+    assert 'C' not in driver.resources(), 'C must not start after B failed'
+    assert len(_step_tracebacks(caplog)) == 1, 'the traceback is logged once'
+    # The object B's create made is known, so nothing leaks: an update
+    # without the bug replaces it and deletes the old one.
+    monkeypatch.undo()
+    driver.update(tmpl({'A': res('a'), 'B': res(attr('A')), 'C': res(attr('B'))}))
+    assert driver.settle() == 'UPDATE_COMPLETE'
+    assert_reality(driver, {'A': {'value': 'a'}, 'B': {'value': 'a'}, 'C': {'value': 'a'}})
+
+
+def test_plugin_bug_rolls_back_when_rollback_is_enabled(driver, monkeypatch):
+    monkeypatch.setattr(test_resource.TestResource, 'attributes', _attributes_bug_in('B'))
+    driver.create(tmpl({'A': res('a'), 'B': res(attr('A'))}), disable_rollback=False)
+    assert driver.settle() == 'ROLLBACK_COMPLETE'
+    assert driver.objects() == [], 'the rollback of a create deletes what it made'
+
+
+def test_plugin_bug_after_a_slow_action_fails_the_resource(driver, monkeypatch):
+    monkeypatch.setattr(test_resource.TestResource, 'attributes', _attributes_bug_in('A'))
+    driver.create(tmpl({'A': res('a', wait=driver.slow)}))
+    assert driver.settle() == 'CREATE_FAILED'
+    row = driver.resources()['A']
+    assert (row.status, row.engine_id, row.action_started_at) == ('FAILED', None, None)
+    assert row.status_reason == 'RuntimeError: plugin bug'
+
+
+def test_database_failure_mid_step_fails_the_resource_and_leaks_nothing(driver,
+                                                                         monkeypatch):
+    """MariaDB refuses a connection just after the cloud made B's object."""
+    real_cas = db_api.resource_cas
+    failed = []
+
+    def cas(resource_id, atomic_key, values, **kwargs):
+        if values.get('status') == 'COMPLETE' and not failed and \
+                db_api.resource_get(resource_id).name == 'B':
+            failed.append(resource_id)
+            raise db_exc.DBConnectionError('Too many connections')
+        return real_cas(resource_id, atomic_key, values, **kwargs)
+
+    monkeypatch.setattr(db_api, 'resource_cas', cas)
+    driver.create(tmpl({'A': res('a'), 'B': res(attr('A'))}))
+    assert driver.settle() == 'CREATE_FAILED'
+    assert failed
+    row = driver.resources()['B']
+    assert (row.status, row.engine_id) == ('FAILED', None)
+    assert 'DBConnectionError' in row.status_reason
+    # B's object was made before the failure: it was adopted, not leaked.
+    assert row.physical_resource_id == driver.objects_by_name()['B'][0]['id']
+    driver.update(tmpl({'A': res('a'), 'B': res(attr('A'))}))
+    assert driver.settle() == 'UPDATE_COMPLETE'
+    assert_reality(driver, {'A': {'value': 'a'}, 'B': {'value': 'a'}})
+
+
+def test_unexpected_error_while_starting_a_traversal_fails_the_stack(driver, monkeypatch):
+    driver.create(tmpl({'A': res('a')}))
+
+    def broken_bind(self, *args, **kwargs):
+        raise RuntimeError('template bug')
+
+    monkeypatch.setattr(hot_template.Template, 'bind', broken_bind)
+    assert driver.settle() == 'CREATE_FAILED'
+    assert 'RuntimeError: template bug' in driver.stack().status_reason

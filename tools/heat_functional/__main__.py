@@ -1,0 +1,5 @@
+import sys
+
+from tools.heat_functional import runner
+
+sys.exit(runner.main())
