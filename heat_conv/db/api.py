@@ -39,6 +39,9 @@ from heat_conv.db.queries.services import service_heartbeat  # noqa: F401
 from heat_conv.db.queries.services import service_list  # noqa: F401
 from heat_conv.db.queries.services import service_mark_dead  # noqa: F401
 from heat_conv.db.queries.services import service_purge_stopped  # noqa: F401
+from heat_conv.db.queries.signals import resources_wait_expired  # noqa: F401
+from heat_conv.db.queries.signals import signal_add  # noqa: F401
+from heat_conv.db.queries.signals import signals_for  # noqa: F401
 from heat_conv.db.queries.stacks import stack_count  # noqa: F401
 from heat_conv.db.queries.stacks import stack_create  # noqa: F401
 from heat_conv.db.queries.stacks import stack_get  # noqa: F401

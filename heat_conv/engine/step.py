@@ -18,8 +18,10 @@ from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
 from heat_conv.engine import boundary
 from heat_conv.engine import decision
+from heat_conv.engine import hooks
 from heat_conv.engine import messages
 from heat_conv.engine import resource_action
+from heat_conv.engine import signal_step
 from heat_conv.engine import stack_state
 from heat_conv.engine import sync_point
 from heat_conv.hot import template as hot_template
@@ -96,6 +98,8 @@ def _update_node(row, step, msg):
     reality = _observe(row, plugin) if msg.mode == messages.Mode.OBSERVE else None
     change = decision.change_for(row, definition.type, properties, plugin.needs_replace,
                                  reality)
+    if hooks.pause(row, step, definition.hook, hooks.ACTION_OF_CHANGE.get(change)):
+        return
     if change == decision.Change.REPLACE:
         _replace(row, step, definition, properties)
     elif change == decision.Change.NONE:
@@ -197,6 +201,8 @@ def _cleanup_node(row, step, msg):
     if not (msg.mode == messages.Mode.DELETE or row.replaced_by is not None):
         finish(row, step)
         return
+    if hooks.pause(row, step, msg.definition.hook, Action.DELETE):
+        return
     if resource_action.lock(row, step, Action.DELETE) is None:
         return
     plugin = registry.plugin_for(row)
@@ -257,7 +263,10 @@ def resume(resource_id, atomic_key, judge):
 
 def continue_traversal(result, step, plugin=None):
     """Go on from an action that ended (inline, or resumed by an event)."""
-    if result.end in (resource_action.End.WAITING, resource_action.End.LOST):
+    if result.end == resource_action.End.WAITING:
+        signal_step.look_for_kept(result.row, plugin)   # sent before it waited
+        return
+    if result.end == resource_action.End.LOST:
         return
     if result.superseded:
         # The newer traversal's message for this row was dropped because the

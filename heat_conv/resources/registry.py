@@ -6,10 +6,12 @@ from heat_conv.resources import heat_types
 from heat_conv.resources import simple
 from heat_conv.resources import template_check
 from heat_conv.resources import test_resource
+from heat_conv.resources import wait_condition
 
 _TYPES = {cls.type_name: cls for cls in (
     test_resource.TestResource, dummy.Dummy, simple.NoneResource, simple.Value,
-    simple.RandomString)}
+    simple.RandomString, wait_condition.WaitConditionHandle,
+    wait_condition.WaitCondition)}
 
 
 def get(type_name, path=()):

@@ -2,6 +2,7 @@
 import uuid
 
 from heat_conv.db import api as db_api
+from heat_conv.engine import signal_operations
 from heat_conv.engine import stack_operations
 
 
@@ -15,18 +16,24 @@ class Driver:
 
     # operations, as the API performs them
     def create(self, template, params=None, disable_rollback=True, name=None,
-               timeout=None, auto_heal=False):
+               timeout=None, auto_heal=False, environment=None):
         name = name or f'scenario-{uuid.uuid4().hex[:8]}'
         stack = stack_operations.create_stack(
             self.ctx, name, template, params=params, disable_rollback=disable_rollback,
-            timeout=timeout, auto_heal=auto_heal)
+            timeout=timeout, auto_heal=auto_heal, environment=environment)
         self.stack_id = stack.id
         return stack
 
-    def update(self, template=None, params=None, existing=False, disable_rollback=None):
+    def update(self, template=None, params=None, existing=False, disable_rollback=None,
+               environment=None):
         return stack_operations.update_stack(
             self.ctx, self.stack_id, template, params=params, existing=existing,
-            disable_rollback=disable_rollback)
+            disable_rollback=disable_rollback, environment=environment)
+
+    def signal(self, resource_name, details=None, declared_type=None):
+        """``POST .../resources/{name}/signal``, as the API performs it."""
+        return signal_operations.signal(self.ctx, self.stack_id, resource_name, details,
+                                        declared_type=declared_type)
 
     def delete(self):
         return stack_operations.delete_stack(self.ctx, self.stack_id)
@@ -53,6 +60,11 @@ class Driver:
 
     def rows(self):
         return db_api.resources_of_stack(self.stack_id)
+
+    def row(self, name):
+        """The newest row of ``name``, built or not (None if it has none)."""
+        rows = db_api.resources_of_stack(self.stack_id, names=[name])
+        return rows[-1] if rows else None
 
     def resource_status(self, name):
         row = self.resources().get(name)
