@@ -163,6 +163,38 @@ class ResourceSignal(Base):
     created_at = sa.Column(DateTime, nullable=False, default=timeutils.utcnow)
 
 
+class SoftwareConfig(Base):
+    """A software config (Heat's): immutable once made."""
+    __tablename__ = 'software_config'
+    __table_args__ = (sa.Index('ix_software_config_tenant', 'tenant'),)
+
+    id = sa.Column(sa.String(36), primary_key=True, default=new_uuid)
+    tenant = sa.Column(sa.String(64), nullable=False)
+    name = sa.Column(sa.String(255), nullable=True)
+    group = sa.Column(sa.String(255), nullable=True)
+    # {config, inputs, outputs, options}
+    config = sa.Column(Json, nullable=True)
+    created_at = sa.Column(DateTime, nullable=False, default=timeutils.utcnow)
+
+
+class SoftwareDeployment(TimestampMixin, Base):
+    """A config deployed to a server, and how it went (what the server says)."""
+    __tablename__ = 'software_deployment'
+    __table_args__ = (
+        sa.Index('ix_software_deployment_tenant_server', 'tenant', 'server_id'),
+    )
+
+    id = sa.Column(sa.String(36), primary_key=True, default=new_uuid)
+    tenant = sa.Column(sa.String(64), nullable=False)
+    config_id = sa.Column(sa.String(36), nullable=False)
+    server_id = sa.Column(sa.String(255), nullable=False)
+    input_values = sa.Column(Json, nullable=True)
+    output_values = sa.Column(Json, nullable=True)
+    action = sa.Column(sa.String(255), nullable=True)
+    status = sa.Column(sa.String(255), nullable=True)
+    status_reason = sa.Column(sa.Text, nullable=True)
+
+
 class GraphEdge(Base):
     """One edge of a traversal graph: ``requirer`` waits for ``required``.
 

@@ -79,3 +79,10 @@ def _waits_on_signals(type_name):
         return registry.get(type_name).waits_on_signals
     except exception.HeatConvException:
         return False
+
+
+def deployment_updated(deployment_id):
+    """A software deployment's status was written through the API: the
+    resource waiting on it, if any, judges it again."""
+    for row in db_api.resources_waiting_on(deployment_id):
+        rpc.cast(messages.SignalArrived(row.id, row.atomic_key))

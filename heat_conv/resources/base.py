@@ -64,6 +64,9 @@ class Resource:
     waits_on_signals = False
     # Types whose create needs the stack's tenant and name (``stack``).
     wants_stack = False
+    # Types whose attributes are not all known from the type (a software
+    # deployment has its config's outputs too).
+    open_attributes = False
 
     def __init__(self, name, stack_id, properties, physical_id=None,
                  stored_properties=None, stored_attributes=None, cloud=None,

@@ -143,10 +143,49 @@ def new_operation_releases_a_paused_resource(d):
     assert d.settle() == 'DELETE_COMPLETE'
 
 
+def deployment_template(server='dummy0'):
+    return tmpl({
+        'config': {'type': 'OS::Heat::SoftwareConfig',
+                   'properties': {'group': 'script', 'config': 'echo hi',
+                                  'inputs': [{'name': 'foo'}],
+                                  'outputs': [{'name': 'result'}]}},
+        'deployment': {'type': 'OS::Heat::SoftwareDeployment',
+                       'properties': {'config': ref('config'), 'server': server,
+                                      'input_values': {'foo': 'bar'}}},
+        'after': res({'get_attr': ['deployment', 'result']}),
+    })
+
+
+def software_deployment_completes_when_its_outputs_are_signalled(d):
+    d.create(deployment_template())
+    d.run_until(waiting(d, 'deployment'), 'the deployment to wait')
+    assert d.resource_status('after') is None
+    d.signal('deployment', {'deploy_stdout': 'done', 'deploy_status_code': 0,
+                            'result': 'forty-two'})
+    assert d.settle() == 'CREATE_COMPLETE'
+    attrs = d.resources()['deployment'].attributes_data
+    assert attrs['deploy_stdout'] == 'done' and attrs['result'] == 'forty-two'
+    assert d.resources()['after'].properties_data['value'] == 'forty-two'
+    deployment_id = d.resources()['deployment'].physical_resource_id
+    assert reasons(d, 'deployment', 'SIGNAL') == [f'deployment {deployment_id} succeeded']
+
+
+def software_deployment_fails_on_a_non_zero_status_code(d):
+    d.create(deployment_template())
+    d.run_until(waiting(d, 'deployment'), 'the deployment to wait')
+    d.signal('deployment', {'deploy_stderr': 'oops', 'deploy_status_code': 3})
+    assert d.settle() == 'CREATE_FAILED'
+    assert d.resources()['deployment'].status_reason == (
+        'Error: resources.deployment: Deployment to server failed: '
+        'deploy_status_code : Deployment exited with non-zero status code: 3')
+
+
 ALL = [wait_condition_completes_on_the_third_signal,
        wait_condition_times_out_without_its_signals,
        wait_condition_fails_on_the_first_failure,
        signal_before_its_resource_exists_is_applied,
        pre_create_hook_pauses_its_branch_only,
        pre_update_and_pre_delete_hooks_pause_until_cleared,
-       new_operation_releases_a_paused_resource]
+       new_operation_releases_a_paused_resource,
+       software_deployment_completes_when_its_outputs_are_signalled,
+       software_deployment_fails_on_a_non_zero_status_code]

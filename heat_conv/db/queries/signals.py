@@ -49,3 +49,11 @@ def resources_wait_expired(now):
         r.wait_until.is_not(None), r.wait_until < now,
         r.status == Status.IN_PROGRESS, r.action_started_at.is_not(None))
         .order_by(r.id))
+
+
+def resources_waiting_on(physical_id):
+    """Rows whose action waits on the outside world, by physical id."""
+    r = models.Resource
+    return _rows(sa.select(r).where(
+        r.physical_resource_id == physical_id, r.status == Status.IN_PROGRESS,
+        r.action_started_at.is_not(None)))
