@@ -15,13 +15,15 @@ def software_config_create(values):
     return _added(models.SoftwareConfig(**values))
 
 
-def software_config_get(config_id, tenant=None):
-    c = models.SoftwareConfig
-    query = sa.select(c).where(c.id == config_id)
+def _get(model, object_id, tenant, what):
+    query = sa.select(model).where(model.id == object_id)
     if tenant is not None:
-        query = query.where(c.tenant == tenant)
-    return _one(query, exception.NotFound(f'Software config with id {config_id} '
-                                          'not found'))
+        query = query.where(model.tenant == tenant)
+    return _one(query, exception.NotFound(f'{what} with id {object_id} not found'))
+
+
+def software_config_get(config_id, tenant=None):
+    return _get(models.SoftwareConfig, config_id, tenant, 'Software config')
 
 
 def software_config_list(tenant=None, limit=None, marker=None):
@@ -57,12 +59,7 @@ def software_deployment_create(values):
 
 
 def software_deployment_get(deployment_id, tenant=None):
-    d = models.SoftwareDeployment
-    query = sa.select(d).where(d.id == deployment_id)
-    if tenant is not None:
-        query = query.where(d.tenant == tenant)
-    return _one(query, exception.NotFound(f'Deployment with id {deployment_id} '
-                                          'not found'))
+    return _get(models.SoftwareDeployment, deployment_id, tenant, 'Deployment')
 
 
 def software_deployment_list(tenant=None, server_id=None):
