@@ -74,6 +74,18 @@ def _clear_hook(name, rows, hook):
         rpc.cast(messages.HookCleared(row.id, row.atomic_key, hook=hook))
 
 
+def metadata(stack_id, row):
+    """A resource's metadata when its type keeps its signals there (a wait
+    condition handle), else None."""
+    try:
+        cls = registry.get(row.type)
+    except exception.HeatConvException:
+        return None
+    if not cls.takes_signals:
+        return None
+    return cls.metadata_from_signals(db_api.signals_for(stack_id, resource_name=row.name))
+
+
 def _waits_on_signals(type_name):
     try:
         return registry.get(type_name).waits_on_signals

@@ -155,6 +155,12 @@ class Resource:
         exception.Invalid (a 400) for a body the type cannot use."""
         return 'Signal: received'
 
+    @classmethod
+    def metadata_from_signals(cls, signals):
+        """The resource's metadata given the signals it got, for types whose
+        metadata is their signals (a wait condition handle); else None."""
+        return None
+
     def signal_source(self):
         """Whose signals a wait counts: keyword arguments of
         db_api.signals_for (resource_name or physical_id)."""

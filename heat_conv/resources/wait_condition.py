@@ -71,6 +71,10 @@ class WaitConditionHandle(base.Resource):
     def create(self):
         return base.Done(self.resource_id)
 
+    @classmethod
+    def metadata_from_signals(cls, signals):
+        return entries(signals)   # what Heat keeps in the handle's metadata
+
     def signal_reason(self, details, received=()):
         entry = normalised(details, len(entries(received)) + 1)
         return f'Signal: status:{entry["status"]} reason:{entry["reason"]}'

@@ -83,8 +83,9 @@ class ResourceController:
         return responses.json_response({'resource': body})
 
     def metadata(self, req, ctx, tenant_id, stack_name, stack_id, resource_name):
-        _, row, _ = self._one(ctx, stack_name, stack_id, resource_name)
-        return responses.json_response({'metadata': row.rsrc_metadata or {}})
+        stack, row, _ = self._one(ctx, stack_name, stack_id, resource_name)
+        return responses.json_response({'metadata': signal_operations.metadata(
+            stack.id, row) or row.rsrc_metadata or {}})
 
     def signal(self, req, ctx, tenant_id, stack_name, stack_id, resource_name):
         """Signal a resource: a wait condition handle, or a hook to clear."""

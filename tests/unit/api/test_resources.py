@@ -131,6 +131,10 @@ def test_signal_is_kept_with_its_event_and_wakes_waiting_rows(api, make_stack, c
                    ).status_int == 200
     assert casts.casts == [('signal_arrived', {'resource_id': waiting.id,
                                                'atomic_key': 0, 'timed_out': False})]
+    helpers.add_row(stack_id, 'handle', type='OS::Heat::WaitConditionHandle')
+    assert api.get(f'{path}/resources/handle/metadata').json == {'metadata': {
+        '1': {'status': 'SUCCESS', 'reason': 'Signal 1 received', 'data': 'x'},
+        '2': {'status': 'FAILURE', 'reason': 'r', 'data': None}}}
     signals = [e for e in db_api.event_list(stack_id) if e.resource_action == 'SIGNAL']
     assert [e.resource_status_reason for e in signals] == [
         'Signal: status:SUCCESS reason:Signal 1 received',
