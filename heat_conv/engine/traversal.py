@@ -14,6 +14,7 @@ from heat_conv.engine import graph
 from heat_conv.engine import hooks
 from heat_conv.engine import messages
 from heat_conv.engine import oplog
+from heat_conv.engine import signal_step
 from heat_conv.engine import stack_state
 from heat_conv.engine import sync_point
 from heat_conv.hot import template as hot_template
@@ -40,6 +41,7 @@ def _converge(stack_id, traversal_id):
         return   # a redelivered converge: the traversal already exists
     rows = db_api.resources_of_stack(stack_id)
     hooks.release_superseded(rows)
+    signal_step.release_superseded(rows)
     rows_by_name = {}
     for row in rows:
         rows_by_name.setdefault(row.name, []).append(row)

@@ -73,6 +73,27 @@ def wait_condition_fails_on_the_first_failure(d):
         'WaitConditionFailure: resources.wc: disk full'
 
 
+def delete_while_a_wait_condition_waits(d):
+    d.create(wait_template(count=2))
+    d.run_until(waiting(d, 'wc'), 'the wait condition to wait')
+    d.delete()
+    assert d.settle() == 'DELETE_COMPLETE'
+    # ended by the delete, not by waiting out its timeout
+    assert not [r for r in reasons(d, 'wc') if 'Timeout' in r]
+
+
+def update_while_a_wait_condition_waits_waits_again(d):
+    d.create(wait_template(count=2))
+    d.run_until(waiting(d, 'wc'), 'the wait condition to wait')
+    d.update(wait_template(count=1))
+    d.run_until(lambda: d.resource_status('wc') in ('UPDATE_IN_PROGRESS',
+                                                    'CREATE_IN_PROGRESS'),
+                'the wait condition to wait again')
+    d.signal('handle', {})
+    assert d.settle() == 'UPDATE_COMPLETE'
+    assert not [r for r in reasons(d, 'wc') if 'Timeout' in r]
+
+
 def signal_before_its_resource_exists_is_applied(d):
     # The handle is created only after a slow resource; the signal comes
     # before the stack has any rows at all.
@@ -184,6 +205,8 @@ ALL = [wait_condition_completes_on_the_third_signal,
        wait_condition_times_out_without_its_signals,
        wait_condition_fails_on_the_first_failure,
        signal_before_its_resource_exists_is_applied,
+       delete_while_a_wait_condition_waits,
+       update_while_a_wait_condition_waits_waits_again,
        pre_create_hook_pauses_its_branch_only,
        pre_update_and_pre_delete_hooks_pause_until_cleared,
        new_operation_releases_a_paused_resource,
