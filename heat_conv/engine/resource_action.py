@@ -10,6 +10,7 @@ import logging
 import typing
 
 from heat_conv.common import events
+from heat_conv.common import exception
 from heat_conv.common import timeutils
 from heat_conv.common.status import Action
 from heat_conv.common.status import Drift
@@ -206,3 +207,12 @@ def _write(row, values, pending_events, while_traversal=None, quiet=False):
         (LOG.debug if quiet else LOG.warning)(
             'lost the lock on resource %s (%s)', row.name, row.id)
     return False
+
+
+def replacement_in(row, traversal_id):
+    """The row that replaces ``row`` in ``traversal_id``, if any."""
+    try:
+        new = db_api.resource_get(row.replaced_by)
+    except exception.NotFound:
+        return None
+    return new if new.traversal_id == traversal_id else None
