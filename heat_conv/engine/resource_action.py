@@ -10,6 +10,7 @@ import logging
 import typing
 
 from heat_conv.common import events
+from heat_conv.common import exception
 from heat_conv.common import timeutils
 from heat_conv.common.status import Action
 from heat_conv.common.status import Drift
@@ -79,6 +80,11 @@ def start(row, action, plugin, old_properties=None):
     Returns the plugin's outcome: Done, Pending, Failed, or for an update
     that cannot be made in place, NeedsReplace (nothing was done).
     """
+    if plugin.stack_backed and not (action == Action.DELETE
+                                    and row.deletion_policy == 'Retain'):
+        # Imported here: nested builds on this module's writes.
+        from heat_conv.engine import nested
+        return nested.start(row, action, plugin)
     if action == Action.CREATE:
         return plugin.create()
     if action == Action.UPDATE:
@@ -110,7 +116,8 @@ def settle(row, step, action, plugin, outcome, started=False):
             values['requires'] = step.requires
     if isinstance(outcome, base.Pending):
         values['action_started_at'] = timeutils.utcnow()
-        _write(row, values, pending_events)
+        if _write(row, values, pending_events) and outcome.then is not None:
+            outcome.then()
         step.held = None   # the observer's report resumes it
         return Result(End.WAITING, row)
     values.update(engine_id=None, action_started_at=None)
@@ -203,3 +210,12 @@ def _write(row, values, pending_events, while_traversal=None, quiet=False):
         (LOG.debug if quiet else LOG.warning)(
             'lost the lock on resource %s (%s)', row.name, row.id)
     return False
+
+
+def replacement_in(row, traversal_id):
+    """The row that replaces ``row`` in ``traversal_id``, if any."""
+    try:
+        new = db_api.resource_get(row.replaced_by)
+    except exception.NotFound:
+        return None
+    return new if new.traversal_id == traversal_id else None
