@@ -52,8 +52,10 @@ from heat_conv.db.queries.software import software_deployment_delete  # noqa: F4
 from heat_conv.db.queries.software import software_deployment_get  # noqa: F401
 from heat_conv.db.queries.software import software_deployment_list  # noqa: F401
 from heat_conv.db.queries.software import software_deployment_update  # noqa: F401
+from heat_conv.db.queries.stacks import stack_children  # noqa: F401
 from heat_conv.db.queries.stacks import stack_count  # noqa: F401
 from heat_conv.db.queries.stacks import stack_create  # noqa: F401
+from heat_conv.db.queries.stacks import stack_facade  # noqa: F401
 from heat_conv.db.queries.stacks import stack_get  # noqa: F401
 from heat_conv.db.queries.stacks import stack_get_by_name  # noqa: F401
 from heat_conv.db.queries.stacks import stack_last_activity  # noqa: F401
@@ -61,6 +63,7 @@ from heat_conv.db.queries.stacks import stack_list  # noqa: F401
 from heat_conv.db.queries.stacks import stack_update  # noqa: F401
 from heat_conv.db.queries.stacks import stacks_in_progress  # noqa: F401
 from heat_conv.db.queries.stacks import stacks_never_started  # noqa: F401
+from heat_conv.db.queries.stacks import stacks_settled_awaited  # noqa: F401
 from heat_conv.db.queries.templates import raw_template_create  # noqa: F401
 from heat_conv.db.queries.templates import raw_template_descriptions  # noqa: F401
 from heat_conv.db.queries.templates import raw_template_get  # noqa: F401

@@ -11,6 +11,7 @@ import logging
 import typing
 
 from heat_conv.common import events
+from heat_conv.common import exception
 from heat_conv.common import timeutils
 from heat_conv.common.status import Action
 from heat_conv.common.status import Drift
@@ -80,6 +81,11 @@ def start(row, action, plugin, old_properties=None):
     Returns the plugin's outcome: Done, Pending, Failed, or for an update
     that cannot be made in place, NeedsReplace (nothing was done).
     """
+    if plugin.stack_backed and not (action == Action.DELETE
+                                    and row.deletion_policy == 'Retain'):
+        # Imported here: nested builds on this module's writes.
+        from heat_conv.engine import nested
+        return nested.start(row, action, plugin)
     if action == Action.CREATE:
         if plugin.wants_stack:
             plugin.stack = db_api.stack_get(row.stack_id)
@@ -116,7 +122,8 @@ def settle(row, step, action, plugin, outcome, started=False):
         if outcome.timeout is not None:
             values['wait_until'] = values['action_started_at'] + datetime.timedelta(
                 seconds=outcome.timeout)
-        _write(row, values, pending_events)
+        if _write(row, values, pending_events) and outcome.then is not None:
+            outcome.then()
         step.held = None   # the observer's report resumes it
         return Result(End.WAITING, row)
     values.update(engine_id=None, action_started_at=None, wait_until=None)
@@ -209,3 +216,12 @@ def _write(row, values, pending_events, while_traversal=None, quiet=False):
         (LOG.debug if quiet else LOG.warning)(
             'lost the lock on resource %s (%s)', row.name, row.id)
     return False
+
+
+def replacement_in(row, traversal_id):
+    """The row that replaces ``row`` in ``traversal_id``, if any."""
+    try:
+        new = db_api.resource_get(row.replaced_by)
+    except exception.NotFound:
+        return None
+    return new if new.traversal_id == traversal_id else None

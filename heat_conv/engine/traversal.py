@@ -51,6 +51,7 @@ def _converge(stack_id, traversal_id):
         best = best_existing(rows_by_name.get(name, []), stack.raw_template_id)
         if best is None:
             new_rows.append({'stack_id': stack_id, 'name': name, 'type': defn['type'],
+                             'nested_template': defn.get('nested_template'),
                              'action': Action.INIT, 'status': Status.COMPLETE,
                              'deletion_policy': defn.get('deletion_policy', 'Delete'),
                              'requires': []})
@@ -124,7 +125,8 @@ def _target(stack):
     tmpl = hot_template.Template.load(raw.template, files=raw.files,
                                       environment=raw.environment)
     bound = tmpl.bind(params=raw.parameters, stack_name=stack.name,
-                      stack_id=stack.id, project_id=stack.tenant)
+                      stack_id=stack.id, project_id=stack.tenant,
+                      facade=db_api.stack_facade(stack))
     definitions = {name: bound.resource(name).frozen()
                    for name in bound.resource_names()}
     registry = tmpl.environment.registry

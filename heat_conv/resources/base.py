@@ -7,6 +7,7 @@ sees the cloud's client or its errors: a plugin turns whatever the cloud
 answers (or fails to) into one of these outcomes.
 """
 import dataclasses
+import typing
 
 from heat_conv.common import exception
 from heat_conv.common.status import Drift
@@ -23,6 +24,9 @@ class Pending:
     physical_id: str
     # Seconds after which a wait on signals fails (the reaper times it).
     timeout: float | None = None
+    # Called once the wait is recorded (a child stack's traversal is cast
+    # only then, so its end cannot arrive before the parent waits for it).
+    then: typing.Any = dataclasses.field(default=None, compare=False, repr=False)
 
 
 @dataclasses.dataclass
@@ -64,14 +68,17 @@ class Resource:
     waits_on_signals = False
     # Types whose create needs the stack's tenant and name (``stack``).
     wants_stack = False
-    # Types whose attributes are not all known from the type (a software
-    # deployment has its config's outputs too).
-    open_attributes = False
+    # Stack-backed types (stack_backed.StackBacked) own a child stack, which
+    # the engine creates, updates and deletes for them.
+    stack_backed = False
 
     def __init__(self, name, stack_id, properties, physical_id=None,
                  stored_properties=None, stored_attributes=None, cloud=None,
-                 resource_id=None):
+                 resource_id=None, definition=None):
         self.name = name
+        # The step's frozen definition (messages.Definition), when a step
+        # converges the resource onto one.
+        self.definition = definition
         self.resource_id = resource_id
         self.stack_id = stack_id
         self.properties = properties
@@ -100,6 +107,11 @@ class Resource:
             if name not in cls.properties_schema:
                 raise exception.InvalidProperties(f'Unknown property {name}',
                                                   path=tuple(path) + (name,))
+
+    @classmethod
+    def has_attribute(cls, name):
+        """Whether ``get_attr`` may read ``name`` (a template's validation)."""
+        return name in cls.attributes_schema
 
     def needs_replace(self, old_properties):
         """True when a changed property cannot be updated in place."""

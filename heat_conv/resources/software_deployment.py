@@ -72,11 +72,14 @@ class SoftwareDeployment(base.Resource):
         'deploy_stderr': 'Captured stderr from the configuration.',
         'deploy_status_code': 'The configuration\'s exit code.',
     }
-    open_attributes = True   # and each output of the config
     takes_signals = True
     waits_on_signals = True
     wants_stack = True
     stack = None
+
+    @classmethod
+    def has_attribute(cls, name):
+        return True   # the config's outputs too, which the type cannot know
 
     def needs_replace(self, old_properties):
         return (old_properties.get('server') != self.properties.get('server')

@@ -4,7 +4,7 @@ hook it is paused on, the hook last cleared, and when its wait times out.
 Software configs and deployments, as Heat keeps them.
 
 Revision ID: 0006_signals_resource_signal
-Revises: 0005_raw_template_stack
+Revises: 0006_composition_nested_template
 Create Date: 2026-11-23
 """
 from alembic import op
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import mysql
 
 revision = '0006_signals_resource_signal'
-down_revision = '0005_raw_template_stack'
+down_revision = '0006_composition_nested_template'
 branch_labels = None
 depends_on = None
 
