@@ -90,6 +90,12 @@ class Resource:
                 raise exception.InvalidProperties(f'Unknown property {name}',
                                                   path=tuple(path) + (name,))
 
+    @classmethod
+    def has_attribute(cls, name):
+        """Whether ``get_attr`` may read ``name`` (types whose attributes
+        depend on what they contain answer for more than their schema)."""
+        return name in cls.attributes_schema
+
     def needs_replace(self, old_properties):
         """True when a changed property cannot be updated in place."""
         for name, schema in self.properties_schema.items():

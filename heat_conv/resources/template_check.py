@@ -51,5 +51,5 @@ def _check_attributes(classes, requires, path):
         for attribute in attributes:
             if attribute == hot_template.ALL_ATTRIBUTES or attribute in base.BASE_ATTRIBUTES:
                 continue
-            if attribute not in cls.attributes_schema:
+            if not cls.has_attribute(attribute):
                 raise exception.InvalidTemplateAttribute(resource, attribute, path=path)
