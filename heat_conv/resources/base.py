@@ -59,7 +59,7 @@ class Resource:
 
     def __init__(self, name, stack_id, properties, physical_id=None,
                  stored_properties=None, stored_attributes=None, cloud=None,
-                 resource_id=None):
+                 resource_id=None, stored_data=None):
         self.name = name
         self.resource_id = resource_id
         self.stack_id = stack_id
@@ -67,6 +67,10 @@ class Resource:
         self.physical_id = physical_id
         self.stored_properties = stored_properties or {}
         self.stored_attributes = stored_attributes or {}
+        # The plugin's own data, kept between actions (Heat's resource data):
+        # what an action leaves here is stored with its outcome.
+        self.stored_data = stored_data or {}
+        self.data = dict(self.stored_data)
         self._cloud = cloud
 
     @property

@@ -47,4 +47,4 @@ def plugin_for(row, properties=None, cloud=None):
                physical_id=row.physical_resource_id,
                stored_properties=row.properties_data,
                stored_attributes=row.attributes_data, cloud=cloud,
-               resource_id=row.uuid)
+               resource_id=row.uuid, stored_data=row.rsrc_data)
