@@ -39,6 +39,7 @@ from heat_conv.db.queries.services import service_heartbeat  # noqa: F401
 from heat_conv.db.queries.services import service_list  # noqa: F401
 from heat_conv.db.queries.services import service_mark_dead  # noqa: F401
 from heat_conv.db.queries.services import service_purge_stopped  # noqa: F401
+from heat_conv.db.queries.stacks import stack_children  # noqa: F401
 from heat_conv.db.queries.stacks import stack_count  # noqa: F401
 from heat_conv.db.queries.stacks import stack_create  # noqa: F401
 from heat_conv.db.queries.stacks import stack_get  # noqa: F401
@@ -48,6 +49,7 @@ from heat_conv.db.queries.stacks import stack_list  # noqa: F401
 from heat_conv.db.queries.stacks import stack_update  # noqa: F401
 from heat_conv.db.queries.stacks import stacks_in_progress  # noqa: F401
 from heat_conv.db.queries.stacks import stacks_never_started  # noqa: F401
+from heat_conv.db.queries.stacks import stacks_settled_awaited  # noqa: F401
 from heat_conv.db.queries.templates import raw_template_create  # noqa: F401
 from heat_conv.db.queries.templates import raw_template_descriptions  # noqa: F401
 from heat_conv.db.queries.templates import raw_template_get  # noqa: F401

@@ -111,6 +111,9 @@ class Resource(TimestampMixin, Base):
     stack_id = sa.Column(sa.String(36), sa.ForeignKey('stack.id'), nullable=False)
     name = sa.Column(sa.String(255), nullable=False)
     type = sa.Column(sa.String(255), nullable=False)
+    # For a template resource: the nested template file or URL its type
+    # maps to (the type may be a built-in name mapped to a file).
+    nested_template = sa.Column(sa.Text, nullable=True)
     action = sa.Column(sa.String(16), nullable=False, default=Action.INIT)
     status = sa.Column(sa.String(16), nullable=False, default=Status.COMPLETE)
     status_reason = sa.Column(sa.Text, nullable=True)

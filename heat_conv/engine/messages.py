@@ -17,7 +17,7 @@ import typing
 from heat_conv.common.status import Status
 from heat_conv.resources import base
 
-VERSION = '1.1'
+VERSION = '1.2'   # 1.2: child_done
 
 
 class Mode(enum.StrEnum):
@@ -54,6 +54,8 @@ class Definition:
     update_policy: typing.Any = None
     requires: dict | None = None
     template_id: int | None = None
+    # A template resource's nested template file (its type may be any name).
+    nested_template: str | None = None
 
     @classmethod
     def from_dict(cls, values):
@@ -190,6 +192,18 @@ class ActionComplete(ResumeStep):
         return cls(kwargs['resource_id'], kwargs['atomic_key'],
                    outcome_from_wire(outcome) if outcome is not None else None,
                    cloud_object=kwargs.get('cloud_object'))
+
+
+@dataclasses.dataclass(frozen=True)
+class ChildDone(ResumeStep):
+    """The child stack of a stack-backed resource ended its traversal
+    (COMPLETE or FAILED), so the parent resource's step can go on."""
+    METHOD: typing.ClassVar[str] = 'child_done'
+
+    @classmethod
+    def from_wire(cls, kwargs):
+        return cls(kwargs['resource_id'], kwargs['atomic_key'],
+                   outcome_from_wire(kwargs['outcome']))
 
 
 @dataclasses.dataclass(frozen=True)

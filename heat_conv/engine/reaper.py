@@ -36,6 +36,7 @@ from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
 from heat_conv.engine import identity
 from heat_conv.engine import observer_watch
+from heat_conv.engine import parent_link
 from heat_conv.engine import recovery
 from heat_conv.engine import stack_state
 
@@ -124,6 +125,7 @@ class Reaper:
             stack_state.begin(stack, stack.action, stack.raw_template_id,
                               reason=stack.status_reason,
                               extra={'observe_reality': stack.observe_reality})
+        parent_link.resend_lost()
         db_api.service_purge_stopped(now - FORGET_STOPPED_AFTER)
 
 

@@ -76,6 +76,11 @@ def start(row, action, plugin, old_properties=None):
     Returns the plugin's outcome: Done, Pending, Failed, or for an update
     that cannot be made in place, NeedsReplace (nothing was done).
     """
+    if plugin.stack_backed and not (action == Action.DELETE
+                                    and row.deletion_policy == 'Retain'):
+        # Imported here: nested builds on this module's writes.
+        from heat_conv.engine import nested
+        return nested.start(row, action, plugin)
     if action == Action.CREATE:
         return plugin.create()
     if action == Action.UPDATE:
@@ -109,7 +114,8 @@ def settle(row, step, action, plugin, outcome, started=False):
             values['requires'] = step.requires
     if isinstance(outcome, base.Pending):
         values['action_started_at'] = timeutils.utcnow()
-        _write(row, values, pending_events)
+        if _write(row, values, pending_events) and outcome.then is not None:
+            outcome.then()
         step.held = None   # the observer's report resumes it
         return Result(End.WAITING, row)
     values.update(engine_id=None, action_started_at=None)

@@ -19,6 +19,8 @@ from heat_conv.db import api as db_api
 from heat_conv.engine import boundary
 from heat_conv.engine import decision
 from heat_conv.engine import messages
+from heat_conv.engine import nested
+from heat_conv.engine import parent_link
 from heat_conv.engine import resource_action
 from heat_conv.engine import stack_state
 from heat_conv.engine import sync_point
@@ -47,7 +49,8 @@ def _start(step, msg):
     if current != step.traversal_id:
         return
     step.name = row.name
-    if row.engine_id is not None:
+    if row.engine_id is not None and not nested.take_over(row, step.traversal_id,
+                                                          msg.is_update, msg.mode):
         # Busy with an action. If it is this traversal's, this is a duplicate;
         # if an older traversal's, its end re-drives this node (retrigger).
         return
@@ -78,7 +81,8 @@ def _update_node(row, step, msg):
     step.requires = requires
     definition = msg.definition
     try:
-        cls = registry.get(definition.type, path=('resources', definition.name, 'type'))
+        cls = registry.get(definition.type, path=('resources', definition.name, 'type'),
+                           nested_template=definition.nested_template)
         resolved = hot_template.resolve_frozen(definition.properties, definition.version,
                                                refs, attrs)
         properties = cls.validate_properties(
@@ -86,7 +90,7 @@ def _update_node(row, step, msg):
     except exception.HeatConvException as exc:
         _fail_without_action(row, step, str(exc))
         return
-    plugin = registry.plugin_for(row, properties)
+    plugin = registry.plugin_for(row, properties, definition=definition)
 
     if row.status == Status.FAILED and row.traversal_id == step.traversal_id:
         # Failed within a live traversal: only the reaper does that, when
@@ -95,7 +99,8 @@ def _update_node(row, step, msg):
         return
     reality = _observe(row, plugin) if msg.mode == messages.Mode.OBSERVE else None
     change = decision.change_for(row, definition.type, properties, plugin.needs_replace,
-                                 reality)
+                                 reality, nested_template=definition.nested_template,
+                                 stack_backed=plugin.stack_backed)
     if change == decision.Change.REPLACE:
         _replace(row, step, definition, properties)
     elif change == decision.Change.NONE:
@@ -161,7 +166,8 @@ def _replace(row, step, definition, properties, holding=None):
     """
     new = db_api.resource_create({
         'stack_id': row.stack_id, 'name': row.name, 'type': definition.type,
-        'action': Action.INIT, 'status': Status.COMPLETE, 'replaces': row.id,
+        'nested_template': definition.nested_template, 'action': Action.INIT,
+        'status': Status.COMPLETE, 'replaces': row.id,
         'deletion_policy': definition.deletion_policy or 'Delete',
         'requires': [], 'traversal_id': step.traversal_id,
         'node_id': step.node[0], 'node_is_update': True})
@@ -176,7 +182,7 @@ def _replace(row, step, definition, properties, holding=None):
     if resource_action.lock(new, step, Action.CREATE) is None:
         return
     # A new incarnation of the resource: a plugin instance of its own.
-    plugin = registry.plugin_for(new, properties)
+    plugin = registry.plugin_for(new, properties, definition=definition)
     continue_traversal(resource_action.run(new, step, Action.CREATE, plugin), step, plugin)
 
 
@@ -219,10 +225,15 @@ def _fail_without_action(row, step, reason):
 def action_complete(msg):
     """The observer saw the pending action of a resource end (messages.ActionComplete)."""
     if msg.outcome is not None:
-        resume(msg.resource_id, msg.atomic_key, lambda plugin, row: msg.outcome)
+        child_done(msg)
     else:   # a 1.0 sender: the cloud object, for the plugin to judge here
         resume(msg.resource_id, msg.atomic_key,
                lambda plugin, row: plugin.progress(row.action, msg.cloud_object))
+
+
+def child_done(msg):
+    """An event that carries its outcome (messages.ChildDone: a child stack ended)."""
+    resume(msg.resource_id, msg.atomic_key, lambda plugin, row: msg.outcome)
 
 
 def resume(resource_id, atomic_key, judge):
@@ -267,7 +278,8 @@ def continue_traversal(result, step, plugin=None):
         return
     if result.end == resource_action.End.FAILED and result.row.action != Action.CHECK:
         stack_state.fail(step.stack_id, step.traversal_id,
-                         f'Resource {result.row.action} failed: {result.reason}')
+                         f'Resource {result.row.action} failed: '
+                         f'{parent_link.with_path(result.row.name, result.reason or "")}')
         return
     # A failed check is a finding, not a fault: the other checks go on.
     finish(result.row, step, plugin)

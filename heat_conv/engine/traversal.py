@@ -47,6 +47,7 @@ def _converge(stack_id, traversal_id):
         best = best_existing(rows_by_name.get(name, []), stack.raw_template_id)
         if best is None:
             new_rows.append({'stack_id': stack_id, 'name': name, 'type': defn['type'],
+                             'nested_template': defn.get('nested_template'),
                              'action': Action.INIT, 'status': Status.COMPLETE,
                              'deletion_policy': defn.get('deletion_policy', 'Delete'),
                              'requires': []})
@@ -118,10 +119,24 @@ def _target(stack):
     tmpl = hot_template.Template.load(raw.template, files=raw.files,
                                       environment=raw.environment)
     bound = tmpl.bind(params=raw.parameters, stack_name=stack.name,
-                      stack_id=stack.id, project_id=stack.tenant)
+                      stack_id=stack.id, project_id=stack.tenant,
+                      facade=facade_of(stack))
     definitions = {name: bound.resource(name).frozen()
                    for name in bound.resource_names()}
     return definitions, bound.dependencies()
+
+
+def facade_of(stack):
+    """For a child stack, what ``resource_facade`` reads: its parent
+    resource's metadata and policies (None for a top-level stack)."""
+    if stack.owner_id is None:
+        return None
+    rows = db_api.resources_of_stack(stack.owner_id, names=[stack.parent_resource_name])
+    held = [r for r in rows if r.physical_resource_id == stack.id] or rows
+    row = held[-1] if held else None
+    return {'metadata': (row.rsrc_metadata if row is not None else None) or {},
+            'deletion_policy': row.deletion_policy if row is not None else 'Delete',
+            'update_policy': {}}
 
 
 def best_existing(rows, template_id):

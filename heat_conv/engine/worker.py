@@ -38,6 +38,10 @@ class EngineEndpoint:
         _deliver(ctxt, messages.ActionComplete, kwargs, step.action_complete)
 
     @oslo_messaging.expose
+    def child_done(self, ctxt, **kwargs):
+        _deliver(ctxt, messages.ChildDone, kwargs, step.child_done)
+
+    @oslo_messaging.expose
     def drift_found(self, ctxt, **kwargs):
         _deliver(ctxt, messages.DriftFound, kwargs,
                  lambda msg: stack_state.heal(msg.stack_id))

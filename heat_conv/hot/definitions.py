@@ -35,7 +35,7 @@ class ResourceDefinition:
 
     def frozen(self):
         """A JSON-serialisable definition for storage and for workers."""
-        return {
+        frozen = {
             'name': self.name,
             'type': self.type,
             'version': self.version,
@@ -45,6 +45,9 @@ class ResourceDefinition:
             'update_policy': self.update_policy,
             'requires': {n: sorted(a) for n, a in sorted(self._requires.items())},
         }
+        if self.nested_template is not None:
+            frozen['nested_template'] = self.nested_template
+        return frozen
 
     def __repr__(self):
         return f'ResourceDefinition({self.name!r}, {self.type!r})'

@@ -7,6 +7,7 @@ sees the cloud's client or its errors: a plugin turns whatever the cloud
 answers (or fails to) into one of these outcomes.
 """
 import dataclasses
+import typing
 
 from heat_conv.common import exception
 from heat_conv.common.status import Drift
@@ -21,6 +22,9 @@ class Done:
 @dataclasses.dataclass
 class Pending:
     physical_id: str
+    # Called once the wait is recorded (a child stack's traversal is cast
+    # only then, so its end cannot arrive before the parent waits for it).
+    then: typing.Any = dataclasses.field(default=None, compare=False, repr=False)
 
 
 @dataclasses.dataclass
@@ -56,11 +60,17 @@ class Resource:
     attributes_schema = {}
     # Cloud-backed types finish asynchronously; the observer watches them.
     observed = False
+    # Stack-backed types (stack_backed.StackBacked) own a child stack, which
+    # the engine creates, updates and deletes for them.
+    stack_backed = False
 
     def __init__(self, name, stack_id, properties, physical_id=None,
                  stored_properties=None, stored_attributes=None, cloud=None,
-                 resource_id=None, stored_data=None):
+                 resource_id=None, definition=None, stored_data=None):
         self.name = name
+        # The step's frozen definition (messages.Definition), when a step
+        # converges the resource onto one.
+        self.definition = definition
         self.resource_id = resource_id
         self.stack_id = stack_id
         self.properties = properties
@@ -96,8 +106,7 @@ class Resource:
 
     @classmethod
     def has_attribute(cls, name):
-        """Whether ``get_attr`` may read ``name`` (types whose attributes
-        depend on what they contain answer for more than their schema)."""
+        """Whether ``get_attr`` may read ``name`` (a template's validation)."""
         return name in cls.attributes_schema
 
     def needs_replace(self, old_properties):

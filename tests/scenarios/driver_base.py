@@ -15,18 +15,19 @@ class Driver:
 
     # operations, as the API performs them
     def create(self, template, params=None, disable_rollback=True, name=None,
-               timeout=None, auto_heal=False):
+               timeout=None, auto_heal=False, files=None, environment=None):
         name = name or f'scenario-{uuid.uuid4().hex[:8]}'
         stack = stack_operations.create_stack(
             self.ctx, name, template, params=params, disable_rollback=disable_rollback,
-            timeout=timeout, auto_heal=auto_heal)
+            timeout=timeout, auto_heal=auto_heal, files=files, environment=environment)
         self.stack_id = stack.id
         return stack
 
-    def update(self, template=None, params=None, existing=False, disable_rollback=None):
+    def update(self, template=None, params=None, existing=False, disable_rollback=None,
+               files=None, environment=None):
         return stack_operations.update_stack(
             self.ctx, self.stack_id, template, params=params, existing=existing,
-            disable_rollback=disable_rollback)
+            disable_rollback=disable_rollback, files=files, environment=environment)
 
     def delete(self):
         return stack_operations.delete_stack(self.ctx, self.stack_id)
@@ -63,6 +64,27 @@ class Driver:
 
     def objects(self):
         return self.cloud.list(stack_id=self.stack_id)
+
+    def tree(self):
+        """The stack and its live descendants, parents first."""
+        stacks = [self.stack()]
+        for stack in stacks:
+            stacks.extend(db_api.stack_children(stack.id))
+        return stacks
+
+    def tree_objects(self):
+        """Cloud objects of every stack of the tree, and of deleted
+        children (whose objects must be gone too)."""
+        return [obj for obj in self.cloud.list()
+                if obj['metadata'].get('stack_id') in self.tree_ids]
+
+    @property
+    def tree_ids(self):
+        # Remembered: a deleted child's id must still count.
+        ids = getattr(self, '_tree_ids', set())
+        ids.update(s.id for s in self.tree())
+        self._tree_ids = ids
+        return ids
 
     def objects_by_name(self):
         by_name = {}

@@ -49,7 +49,9 @@ def test_plugin_bug_in_attributes_fails_the_resource_and_the_stack(driver, monke
     row = driver.resources()['B']
     assert (row.action, row.status, row.engine_id) == ('CREATE', 'FAILED', None)
     assert row.status_reason == 'RuntimeError: plugin bug'
-    assert 'RuntimeError: plugin bug' in driver.stack().status_reason
+    # Heat's format: the error type, the resource's path, the message.
+    assert driver.stack().status_reason == \
+        'Resource CREATE failed: RuntimeError: resources.B: plugin bug'
     assert 'C' not in driver.resources(), 'C must not start after B failed'
     assert len(_step_tracebacks(caplog)) == 1, 'the traceback is logged once'
     # The object B's create made is known, so nothing leaks: an update

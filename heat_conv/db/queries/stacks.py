@@ -133,3 +133,23 @@ def stacks_never_started(created_before):
     return _rows(sa.select(models.Stack).where(
         models.Stack.action == Action.INIT, models.Stack.current_traversal.is_(None),
         models.Stack.deleted_at.is_(None), models.Stack.created_at < created_before))
+
+
+def stack_children(owner_id, resource_name=None):
+    """Live child stacks of ``owner_id`` (of its resource ``resource_name``
+    when given), oldest first."""
+    s = models.Stack
+    query = sa.select(s).where(s.owner_id == owner_id, s.deleted_at.is_(None))
+    if resource_name is not None:
+        query = query.where(s.parent_resource_name == resource_name)
+    return _rows(query.order_by(s.created_at, s.id))
+
+
+def stacks_settled_awaited():
+    """Settled child stacks whose parent resource still waits for them."""
+    s, r = models.Stack, models.Resource
+    return _rows(sa.select(s).where(
+        s.owner_id.is_not(None), s.status != Status.IN_PROGRESS,
+        sa.exists().where(r.stack_id == s.owner_id, r.physical_resource_id == s.id,
+                          r.status == Status.IN_PROGRESS,
+                          r.action_started_at.is_not(None))))
