@@ -3,6 +3,8 @@ a bound template's resources checked against their classes."""
 from heat_conv.common import exception
 from heat_conv.resources import dummy
 from heat_conv.resources import heat_types
+from heat_conv.resources import resource_chain
+from heat_conv.resources import resource_group
 from heat_conv.resources import simple
 from heat_conv.resources import stack_resource
 from heat_conv.resources import template_check
@@ -11,7 +13,8 @@ from heat_conv.resources import test_resource
 
 _TYPES = {cls.type_name: cls for cls in (
     test_resource.TestResource, dummy.Dummy, simple.NoneResource, simple.Value,
-    simple.RandomString, stack_resource.HeatStack)}
+    simple.RandomString, stack_resource.HeatStack, resource_group.ResourceGroup,
+    resource_chain.ResourceChain)}
 
 
 def get(type_name, path=(), nested_template=None):
