@@ -6,6 +6,7 @@ failed. The engine never blocks a thread waiting for the cloud, and never
 sees the cloud's client or its errors: a plugin turns whatever the cloud
 answers (or fails to) into one of these outcomes.
 """
+import copy
 import dataclasses
 import typing
 
@@ -80,7 +81,7 @@ class Resource:
         # The plugin's own data, kept between actions (Heat's resource data):
         # what an action leaves here is stored with its outcome.
         self.stored_data = stored_data or {}
-        self.data = dict(self.stored_data)
+        self.data = copy.deepcopy(self.stored_data)
         self._cloud = cloud
 
     @property

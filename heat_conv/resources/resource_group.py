@@ -131,15 +131,24 @@ class ResourceGroup(stack_backed.StackBacked):
         return self._spec(group_template.template(definitions))
 
     def _spec(self, template):
-        if self.definition is not None:
-            raw = db_api.raw_template_get(self.definition.template_id)
-            environment = template_resource.child_environment(raw.environment or {}, None)
-        else:
+        child = self.child_stack()
+        if self.definition is None:
             # A later batch: the files and environment of the batches before.
-            raw = db_api.raw_template_get(self.child_stack().raw_template_id)
-            environment = raw.environment or {}
+            raw = db_api.raw_template_get(child.raw_template_id)
+            return stack_backed.ChildSpec(
+                template=template, files=dict(raw.files or {}),
+                environment=raw.environment or {},
+                timeout=db_api.stack_get(self.stack_id).timeout)
+        raw = db_api.raw_template_get(self.definition.template_id)
+        files = {}
+        if child is not None and self.data.get('batches'):
+            # Members keep their old definition until their batch: the old
+            # files stay available to them (Heat merges the two as well).
+            files.update(db_api.raw_template_get(child.raw_template_id).files or {})
+        files.update(raw.files or {})
         return stack_backed.ChildSpec(
-            template=template, files=dict(raw.files or {}), environment=environment,
+            template=template, files=files,
+            environment=template_resource.child_environment(raw.environment or {}, None),
             timeout=db_api.stack_get(self.stack_id).timeout)
 
     def _timeout_secs(self):

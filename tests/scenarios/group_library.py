@@ -138,6 +138,27 @@ def rolling_update_in_batches(d):
     assert _child_updates(d) == 2, 'two batches, two updates of the child stack'
 
 
+MEMBER = {'heat_template_version': '2018-08-31',
+          'parameters': {'value': {'type': 'string'}},
+          'resources': {'server': {'type': TEST, 'properties': {
+              'value': {'get_param': 'value'}}}}}
+
+
+def rolling_update_to_another_member_file(d):
+    # Members not yet in their batch keep the old file: it must still be there.
+    policy = {'rolling_update': {'max_batch_size': 1}}
+    d.create(group(3, policy=policy, member_type='old.yaml'), files={'old.yaml': MEMBER})
+    assert d.settle() == 'CREATE_COMPLETE'
+    d.update(group(3, policy=policy, member_type='new.yaml'), files={'new.yaml': MEMBER})
+    assert d.settle() == 'UPDATE_COMPLETE', d.stack().status_reason
+    child = d.resources()['group'].physical_resource_id
+    rows = {r.name: r for r in db_api.resources_of_stack(child)
+            if r.action not in ('INIT', 'DELETE')}
+    assert {n: r.nested_template for n, r in rows.items()} == {
+        '0': 'new.yaml', '1': 'new.yaml', '2': 'new.yaml'}
+    assert sorted(o['properties']['value'] for o in d.tree_objects()) == ['v-0', 'v-1', 'v-2']
+
+
 def batch_create(d):
     policy = {'batch_create': {'max_batch_size': 2, 'pause_time': 3}}
     started = d.clock.time()
@@ -189,5 +210,5 @@ def _values(d):
 
 
 ALL = [scale_3_5_2, removal_policies_name_members, property_change_updates_every_member,
-       rolling_update_in_batches, batch_create, failing_member_fails_top_stack,
-       chain_in_order]
+       rolling_update_in_batches, rolling_update_to_another_member_file, batch_create,
+       failing_member_fails_top_stack, chain_in_order]
