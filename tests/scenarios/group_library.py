@@ -198,6 +198,19 @@ def chain_in_order(d):
     assert d.tree_objects() == []
 
 
+def large_group_creates_and_deletes(d, count=500):
+    # One thread runs everything here: a step that waited for its child
+    # would never return. Each member costs a bounded number of messages.
+    d.create(group(count))
+    assert d.settle() == 'CREATE_COMPLETE'
+    assert len(members(d)) == count
+    delivered = d.delivered
+    d.delete()
+    assert d.settle() == 'DELETE_COMPLETE'
+    assert d.tree_objects() == []
+    assert d.delivered - delivered <= 3 * count
+
+
 def _child_updates(d):
     child = db_api.stack_get(d.resources()['group'].physical_resource_id)
     return len([e for e in db_api.event_list(child.id) if e.resource_name == child.name

@@ -27,3 +27,7 @@ def test_reordered_messages_change_nothing(scenario, seed, db, fake_clock):
         scenario(d)
     finally:
         d.close()
+
+
+def test_group_of_500_creates_and_deletes(driver):
+    scenarios.large_group_creates_and_deletes(driver, 500)
