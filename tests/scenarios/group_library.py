@@ -144,6 +144,19 @@ MEMBER = {'heat_template_version': '2018-08-31',
               'value': {'get_param': 'value'}}}}}
 
 
+def pauses_longer_than_the_timeout_fail(d):
+    policy = {'rolling_update': {'max_batch_size': 1, 'pause_time': 40}}
+    d.create(group(3, policy=policy), timeout=1)
+    assert d.settle() == 'CREATE_COMPLETE'
+    first = versions(d)
+    d.update(group(3, value='w', policy=policy))
+    assert d.settle() == 'UPDATE_FAILED'
+    assert d.stack().status_reason == ('Resource UPDATE failed: ValueError: resources.group: '
+                                       'The current update policy will result in stack '
+                                       'update timeout.'), d.stack().status_reason
+    assert versions(d) == first, 'nothing was touched'
+
+
 def rolling_update_to_another_member_file(d):
     # Members not yet in their batch keep the old file: it must still be there.
     policy = {'rolling_update': {'max_batch_size': 1}}
@@ -223,5 +236,6 @@ def _values(d):
 
 
 ALL = [scale_3_5_2, removal_policies_name_members, property_change_updates_every_member,
-       rolling_update_in_batches, rolling_update_to_another_member_file, batch_create,
+       rolling_update_in_batches, pauses_longer_than_the_timeout_fail,
+       rolling_update_to_another_member_file, batch_create,
        failing_member_fails_top_stack, chain_in_order]
