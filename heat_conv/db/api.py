@@ -42,6 +42,7 @@ from heat_conv.db.queries.services import service_purge_stopped  # noqa: F401
 from heat_conv.db.queries.stacks import stack_children  # noqa: F401
 from heat_conv.db.queries.stacks import stack_count  # noqa: F401
 from heat_conv.db.queries.stacks import stack_create  # noqa: F401
+from heat_conv.db.queries.stacks import stack_facade  # noqa: F401
 from heat_conv.db.queries.stacks import stack_get  # noqa: F401
 from heat_conv.db.queries.stacks import stack_get_by_name  # noqa: F401
 from heat_conv.db.queries.stacks import stack_last_activity  # noqa: F401

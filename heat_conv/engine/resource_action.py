@@ -10,6 +10,7 @@ import logging
 import typing
 
 from heat_conv.common import events
+from heat_conv.common import exception
 from heat_conv.common import timeutils
 from heat_conv.common.status import Action
 from heat_conv.common.status import Drift
@@ -29,7 +30,8 @@ class Step:
     ``template_id`` and ``requires`` are recorded on the row the step
     converges. ``held`` is the row it has locked (or, resuming, is entitled
     to write), so that an unexpected error can release it; ``name``, the
-    resource's, once known.
+    resource's, once known. ``acted``: it has locked a row at least once
+    (so it may have changed something, and is not simply delivered again).
     """
     stack_id: str
     traversal_id: str
@@ -38,6 +40,7 @@ class Step:
     requires: list | None = None
     held: typing.Any = None
     name: str | None = None
+    acted: bool = False
 
 
 class End(enum.StrEnum):
@@ -67,6 +70,7 @@ def lock(row, step, action):
     if not write(row, values, engine_id=None):
         return None
     step.held = row
+    step.acted = True
     return row.atomic_key
 
 
@@ -208,3 +212,12 @@ def _write(row, values, pending_events, while_traversal=None, quiet=False):
         (LOG.debug if quiet else LOG.warning)(
             'lost the lock on resource %s (%s)', row.name, row.id)
     return False
+
+
+def replacement_in(row, traversal_id):
+    """The row that replaces ``row`` in ``traversal_id``, if any."""
+    try:
+        new = db_api.resource_get(row.replaced_by)
+    except exception.NotFound:
+        return None
+    return new if new.traversal_id == traversal_id else None

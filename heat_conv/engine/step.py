@@ -62,7 +62,7 @@ def _start(step, msg):
 
 def _update_node(row, step, msg):
     if row.replaced_by is not None:
-        replacement = _replacement_in(row, step.traversal_id)
+        replacement = resource_action.replacement_in(row, step.traversal_id)
         if replacement is not None:
             if replacement.engine_id is None and replacement.status == Status.COMPLETE:
                 finish(replacement, step)   # redelivered after the replacement
@@ -77,7 +77,7 @@ def _update_node(row, step, msg):
         _check(row, step)
         return
 
-    refs, attrs, requires = _collate(msg.inputs)
+    refs, attrs, requires = sync_point.collate(msg.inputs)
     step.requires = requires
     definition = msg.definition
     try:
@@ -296,20 +296,3 @@ def finish(row, step, plugin=None):
                                    replaced=row.id != step.node[0])
     if sync_point.propagate(step.stack_id, step.traversal_id, step.node, sender):
         stack_state.complete(step.stack_id, step.traversal_id)
-
-
-def _replacement_in(row, traversal_id):
-    try:
-        new = db_api.resource_get(row.replaced_by)
-    except exception.NotFound:
-        return None
-    return new if new.traversal_id == traversal_id else None
-
-
-def _collate(inputs):
-    refs, attrs, requires = {}, {}, []
-    for item in inputs:
-        refs[item.name] = item.refid
-        attrs[item.name] = item.attrs
-        requires.append(item.row)
-    return refs, attrs, sorted(set(requires))

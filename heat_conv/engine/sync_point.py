@@ -125,3 +125,13 @@ def retrigger(stack_id, traversal_id, entity_id):
         cast_check_resource(stack_id, traversal_id, (entity_id, is_update),
                             messages.NodeSpec.from_dict(sp.definition, is_update),
                             [messages.Input.from_dict(d) for d in inputs if d is not None])
+
+
+def collate(inputs):
+    """(refs, attrs, required row ids) from the Inputs a step received."""
+    refs, attrs, requires = {}, {}, []
+    for item in inputs:
+        refs[item.name] = item.refid
+        attrs[item.name] = item.attrs
+        requires.append(item.row)
+    return refs, attrs, sorted(set(requires))

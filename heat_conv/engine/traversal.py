@@ -120,23 +120,10 @@ def _target(stack):
                                       environment=raw.environment)
     bound = tmpl.bind(params=raw.parameters, stack_name=stack.name,
                       stack_id=stack.id, project_id=stack.tenant,
-                      facade=facade_of(stack))
+                      facade=db_api.stack_facade(stack))
     definitions = {name: bound.resource(name).frozen()
                    for name in bound.resource_names()}
     return definitions, bound.dependencies()
-
-
-def facade_of(stack):
-    """For a child stack, what ``resource_facade`` reads: its parent
-    resource's metadata and policies (None for a top-level stack)."""
-    if stack.owner_id is None:
-        return None
-    rows = db_api.resources_of_stack(stack.owner_id, names=[stack.parent_resource_name])
-    held = [r for r in rows if r.physical_resource_id == stack.id] or rows
-    row = held[-1] if held else None
-    return {'metadata': (row.rsrc_metadata if row is not None else None) or {},
-            'deletion_policy': row.deletion_policy if row is not None else 'Delete',
-            'update_policy': {}}
 
 
 def best_existing(rows, template_id):

@@ -128,6 +128,8 @@ def _count_tree(child, path, chain, top_registry):
                 raise exception.InvalidTemplate(
                     'Template resources form a loop: ' + ' -> '.join(
                         chain + (f'{res.type} ({mapped})',)), path=path)
+            _check_type(registry.resolve(res.type, name)[0],
+                        tuple(path) + ('resources', name, 'type'))
             continue
         loop = chain + (nested,)
         if nested in chain:
@@ -142,9 +144,16 @@ def _count_tree(child, path, chain, top_registry):
 
 
 def _built_in(type_name):
-    from heat_conv.resources import registry  # the registry imports this module
     try:
-        registry.get(type_name)
+        _check_type(type_name, ())
     except exception.HeatConvException:
         return False
     return True
+
+
+def _check_type(type_name, path):
+    from heat_conv.resources import registry  # the registry imports this module
+    try:
+        registry.get(type_name, path=path)
+    except exception.ResourceTypeUnavailable:
+        pass   # Heat's type: refused when the child stack is built, not here

@@ -153,3 +153,18 @@ def stacks_settled_awaited():
         sa.exists().where(r.stack_id == s.owner_id, r.physical_resource_id == s.id,
                           r.status == Status.IN_PROGRESS,
                           r.action_started_at.is_not(None))))
+
+
+def stack_facade(stack):
+    """For a child stack, what its ``resource_facade`` reads: its parent
+    resource's metadata and policies (None for a top-level stack)."""
+    if stack.owner_id is None:
+        return None
+    r = models.Resource
+    rows = _rows(sa.select(r).where(r.stack_id == stack.owner_id,
+                                    r.name == stack.parent_resource_name).order_by(r.id))
+    held = [row for row in rows if row.physical_resource_id == stack.id] or rows
+    row = held[-1] if held else None
+    return {'metadata': (row.rsrc_metadata if row is not None else None) or {},
+            'deletion_policy': row.deletion_policy if row is not None else 'Delete',
+            'update_policy': {}}
