@@ -5,6 +5,8 @@ Members are TestResources in the group's child stack, named 0, 1, ...;
 "reality" is every cloud object of the tree, by member name, and it must
 be exactly the members the template asks for after every step.
 """
+import time
+
 from heat_conv.db import api as db_api
 from tests.scenarios.library import tmpl
 
@@ -129,10 +131,10 @@ def rolling_update_in_batches(d):
     # Batch one: the highest indices, while 0 and 1 keep the old value.
     d.run_until(lambda: _values(d) == {'0': 'v-0', '1': 'v-1', '2': 'w-2', '3': 'w-3'},
                 'the first batch')
-    started = d.clock.time()
+    started = _now(d)
     assert d.stack_status() == 'UPDATE_IN_PROGRESS'
     assert d.settle() == 'UPDATE_COMPLETE'
-    assert d.clock.time() - started >= 5, 'the pause between the batches'
+    assert _now(d) - started >= 5, 'the pause between the batches'
     assert_members(d, ['0', '1', '2', '3'], value='w')
     assert {n: v[0] for n, v in versions(d).items()} == {n: v[0] for n, v in first.items()}
     assert _child_updates(d) == 2, 'two batches, two updates of the child stack'
@@ -174,10 +176,10 @@ def rolling_update_to_another_member_file(d):
 
 def batch_create(d):
     policy = {'batch_create': {'max_batch_size': 2, 'pause_time': 3}}
-    started = d.clock.time()
+    started = _now(d)
     d.create(group(5, policy=policy))
     assert d.settle() == 'CREATE_COMPLETE'
-    assert d.clock.time() - started >= 6, 'two pauses between three batches'
+    assert _now(d) - started >= 6, 'two pauses between three batches'
     assert_members(d, ['0', '1', '2', '3', '4'])
     assert _child_updates(d) == 2, 'batches 2 and 3 update the child stack'
 
@@ -217,11 +219,16 @@ def large_group_creates_and_deletes(d, count=500):
     d.create(group(count))
     assert d.settle() == 'CREATE_COMPLETE'
     assert len(members(d)) == count
-    delivered = d.delivered
+    delivered = getattr(d, 'delivered', 0)
     d.delete()
     assert d.settle() == 'DELETE_COMPLETE'
     assert d.tree_objects() == []
-    assert d.delivered - delivered <= 3 * count
+    assert getattr(d, 'delivered', 0) - delivered <= 3 * count
+
+
+def _now(d):
+    clock = getattr(d, 'clock', None)   # the deterministic driver's, else real time
+    return clock.time() if clock is not None else time.time()
 
 
 def _child_updates(d):
