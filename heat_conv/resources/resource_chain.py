@@ -6,15 +6,13 @@ before it (``chain_template``). Attributes as a group's: ``refs``,
 ``attributes``, ``resource.N[.ATTR]`` and any member attribute as a list.
 """
 from heat_conv.common import exception
-from heat_conv.db import api as db_api
 from heat_conv.resources import chain_template
 from heat_conv.resources import member_attributes
-from heat_conv.resources import stack_backed
-from heat_conv.resources import template_resource
+from heat_conv.resources import member_stack
 from heat_conv.resources.properties import Property
 
 
-class ResourceChain(stack_backed.StackBacked):
+class ResourceChain(member_stack.MemberStack):
     type_name = 'OS::Heat::ResourceChain'
     properties_schema = {
         'resources': Property('list', required=True, update_allowed=True,
@@ -34,10 +32,6 @@ class ResourceChain(stack_backed.StackBacked):
     }
 
     @classmethod
-    def has_attribute(cls, name):
-        return True   # resource.N[.ATTR] and any attribute of the members
-
-    @classmethod
     def validate_properties(cls, values, path=()):
         result = super().validate_properties(values, path)
         for index, type_name in enumerate(result['resources']):
@@ -48,17 +42,11 @@ class ResourceChain(stack_backed.StackBacked):
         return result
 
     def child_spec(self):
-        raw = db_api.raw_template_get(self.definition.template_id)
-        return stack_backed.ChildSpec(
-            template=chain_template.assemble(self.properties['resources'],
-                                             self.properties.get('resource_properties'),
-                                             self.properties['concurrent']),
-            files=dict(raw.files or {}),
-            environment=template_resource.child_environment(raw.environment or {}, None),
-            timeout=db_api.stack_get(self.stack_id).timeout)
+        return self.member_spec(chain_template.assemble(
+            self.properties['resources'], self.properties.get('resource_properties'),
+            self.properties['concurrent']))
 
     def attributes(self):
-        members = self.child_resources()
-        names = [str(i) for i in range(len(self.properties['resources']))]
-        shaped = [member_attributes.Member(n, *members[n]) for n in names if n in members]
-        return member_attributes.shape(shaped, own=member_attributes.CHAIN_ATTRIBUTES)
+        return self.shaped_attributes(
+            [str(i) for i in range(len(self.properties['resources']))],
+            own=member_attributes.CHAIN_ATTRIBUTES)

@@ -24,14 +24,14 @@ from heat_conv.resources import group_names
 from heat_conv.resources import group_policy
 from heat_conv.resources import group_template
 from heat_conv.resources import member_attributes
+from heat_conv.resources import member_stack
 from heat_conv.resources import stack_backed
-from heat_conv.resources import template_resource
 from heat_conv.resources.properties import Property
 
 _DEF_KEYS = ('type', 'properties', 'metadata')
 
 
-class ResourceGroup(stack_backed.StackBacked):
+class ResourceGroup(member_stack.MemberStack):
     type_name = 'OS::Heat::ResourceGroup'
     properties_schema = {
         'count': Property('integer', default=1, min_value=0, update_allowed=True,
@@ -59,10 +59,6 @@ class ResourceGroup(stack_backed.StackBacked):
                       'individual resource.',
         'removed_rsrc_list': 'A list of removed resource names.',
     }
-
-    @classmethod
-    def has_attribute(cls, name):
-        return True   # resource.N[.ATTR] and any attribute of the members
 
     @classmethod
     def validate_properties(cls, values, path=()):
@@ -139,17 +135,12 @@ class ResourceGroup(stack_backed.StackBacked):
                 template=template, files=dict(raw.files or {}),
                 environment=raw.environment or {},
                 timeout=db_api.stack_get(self.stack_id).timeout)
-        raw = db_api.raw_template_get(self.definition.template_id)
-        files = {}
+        earlier = None
         if child is not None and self.data.get('batches'):
             # Members keep their old definition until their batch: the old
             # files stay available to them (Heat merges the two as well).
-            files.update(db_api.raw_template_get(child.raw_template_id).files or {})
-        files.update(raw.files or {})
-        return stack_backed.ChildSpec(
-            template=template, files=files,
-            environment=template_resource.child_environment(raw.environment or {}, None),
-            timeout=db_api.stack_get(self.stack_id).timeout)
+            earlier = db_api.raw_template_get(child.raw_template_id).files
+        return self.member_spec(template, earlier)
 
     def _timeout_secs(self):
         minutes = db_api.stack_get(self.stack_id).timeout
@@ -204,11 +195,10 @@ class ResourceGroup(stack_backed.StackBacked):
                         _definition(definitions[r.name])) for r in rows]
 
     def attributes(self):
-        members = self.child_resources()
-        names = group_names.member_names(self.properties['count'],
-                                         self.data.get('skiplist', []))
-        shaped = [member_attributes.Member(n, *members[n]) for n in names if n in members]
-        return member_attributes.shape(shaped, removed=self.data.get('skiplist', []))
+        skiplist = self.data.get('skiplist', [])
+        return self.shaped_attributes(
+            group_names.member_names(self.properties['count'], skiplist),
+            own=member_attributes.GROUP_ATTRIBUTES, removed=skiplist)
 
 
 class _Member:
