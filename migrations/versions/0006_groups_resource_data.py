@@ -3,7 +3,7 @@ between its actions, e.g. the member names a ResourceGroup never reuses
 and the batches of a rolling update still to run.
 
 Revision ID: 0006_groups_resource_data
-Revises: 0006_composition_nested_template
+Revises: 0006_signals_resource_signal
 Create Date: 2026-11-23
 """
 from alembic import op
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import mysql
 
 revision = '0006_groups_resource_data'
-down_revision = '0006_composition_nested_template'
+down_revision = '0006_signals_resource_signal'
 branch_labels = None
 depends_on = None
 
