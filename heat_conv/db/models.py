@@ -122,6 +122,8 @@ class Resource(TimestampMixin, Base):
     properties_data = sa.Column(Json, nullable=True)
     attributes_data = sa.Column(Json, nullable=True)
     rsrc_metadata = sa.Column(Json, nullable=True)
+    # The plugin's own data, kept between actions (Heat's resource data).
+    rsrc_data = sa.Column(Json, nullable=True)
     deletion_policy = sa.Column(sa.String(16), nullable=False, default='Delete')
     # Row ids this row was built against: the cleanup order of later updates.
     requires = sa.Column(Json, nullable=False, default=list)

@@ -37,18 +37,44 @@ def start(row, action, plugin):
     wait is recorded), Done or Failed."""
     if action == Action.DELETE:
         return _delete(_live_child(row.physical_resource_id))
-    parent = db_api.stack_get(row.stack_id)
     try:
         spec = plugin.child_spec()
-        tmpl = hot_template.Template.load(spec.template, files=spec.files,
-                                          environment=spec.environment)
-        limits.check_nested_depth(parent.nested_depth + 1)
     except exception.HeatConvException as exc:
         return base.Failed(f'{type(exc).__name__}: {exc}')
     metadata = plugin.facade_metadata()
     if metadata != (row.rsrc_metadata or {}):
         # The child's resource_facade reads it from here.
         resource_action.write(row, {'rsrc_metadata': metadata})
+    return _converge(row, spec)
+
+
+def resumed(row, plugin, outcome):
+    """The outcome of a waiting row's action, now that its child settled or
+    the plugin's own wait ended (a pause, which the observer times).
+
+    A stack-backed plugin may go on instead (a group's next batch): it
+    answers with the ChildSpec the child converges to next, and the row
+    keeps waiting, for that traversal's end; or with Pending, to wait on.
+    """
+    if not plugin.stack_backed:
+        return outcome
+    try:
+        answer = plugin.child_done(outcome)
+    except exception.HeatConvException as exc:
+        return base.Failed(f'{type(exc).__name__}: {exc}')
+    if isinstance(answer, (base.Done, base.Failed, base.Pending)):
+        return answer
+    return _converge(row, answer)   # a ChildSpec
+
+
+def _converge(row, spec):
+    parent = db_api.stack_get(row.stack_id)
+    try:
+        tmpl = hot_template.Template.load(spec.template, files=spec.files,
+                                          environment=spec.environment)
+        limits.check_nested_depth(parent.nested_depth + 1)
+    except exception.HeatConvException as exc:
+        return base.Failed(f'{type(exc).__name__}: {exc}')
     child = _live_child(row.physical_resource_id)
     if child is None or child.action == Action.DELETE:
         return _create(row, parent, tmpl, spec)

@@ -111,6 +111,8 @@ def settle(row, step, action, plugin, outcome, started=False):
         pending_events.append(events.for_resource(row, action, Status.IN_PROGRESS,
                                                   physical_id=physical_id))
     values = {'physical_resource_id': physical_id}
+    if plugin.data != plugin.stored_data:
+        values['rsrc_data'] = plugin.data
     if action != Action.DELETE:
         values['properties_data'] = plugin.properties
         if step.template_id is not None:

@@ -30,7 +30,7 @@ class _Declared:
         self.physical_resource_id = None
         self.status = Status.COMPLETE
         self.properties_data = self.attributes_data = None
-        self.uuid = self.nested_template = None
+        self.uuid = self.nested_template = self.rsrc_data = None
 
 
 def signal(ctx, stack_id, resource_name, details, declared_type=None):

@@ -229,7 +229,8 @@ def action_complete(msg):
 
 def child_done(msg):
     """An event that carries its outcome (messages.ChildDone: a child stack ended)."""
-    resume(msg.resource_id, msg.atomic_key, lambda plugin, row: msg.outcome)
+    resume(msg.resource_id, msg.atomic_key,
+           lambda plugin, row: nested.resumed(row, plugin, msg.outcome))
 
 
 def resume(resource_id, atomic_key, judge):

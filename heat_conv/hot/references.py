@@ -98,7 +98,7 @@ class GetAttr(Function):
         if len(args) == 1:
             return args[0], ALL_ATTRIBUTES, []
         self.expect_type(args[1], str, 'the attribute name', path)
-        return args[0], args[1], args[2:]
+        return (args[0],) + _member_attribute(args[1], list(args[2:]))
 
     @staticmethod
     def select(value, keys):
@@ -114,6 +114,16 @@ class GetAttr(Function):
             else:
                 return None
         return value
+
+
+def _member_attribute(attribute, keys):
+    """(attribute, keys), with Heat's reading of a nested stack's member:
+    ``[r, resource.N, ATTR, ...]`` is ``[r, resource.N.ATTR, ...]`` (groups,
+    chains and template resources answer for their members)."""
+    parts = attribute.split('.')
+    if len(parts) == 2 and parts[0] == 'resource' and keys and isinstance(keys[0], str):
+        return f'{attribute}.{keys[0]}', keys[1:]
+    return attribute, keys
 
 
 class GetFile(Function):

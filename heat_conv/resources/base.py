@@ -6,6 +6,7 @@ failed. The engine never blocks a thread waiting for the cloud, and never
 sees the cloud's client or its errors: a plugin turns whatever the cloud
 answers (or fails to) into one of these outcomes.
 """
+import copy
 import dataclasses
 import typing
 
@@ -74,7 +75,7 @@ class Resource:
 
     def __init__(self, name, stack_id, properties, physical_id=None,
                  stored_properties=None, stored_attributes=None, cloud=None,
-                 resource_id=None, definition=None):
+                 resource_id=None, definition=None, stored_data=None):
         self.name = name
         # The step's frozen definition (messages.Definition), when a step
         # converges the resource onto one.
@@ -85,6 +86,10 @@ class Resource:
         self.physical_id = physical_id
         self.stored_properties = stored_properties or {}
         self.stored_attributes = stored_attributes or {}
+        # The plugin's own data, kept between actions (Heat's resource data):
+        # what an action leaves here is stored with its outcome.
+        self.stored_data = stored_data or {}
+        self.data = copy.deepcopy(self.stored_data)
         self._cloud = cloud
 
     @property

@@ -3,6 +3,8 @@ a bound template's resources checked against their classes."""
 from heat_conv.common import exception
 from heat_conv.resources import dummy
 from heat_conv.resources import heat_types
+from heat_conv.resources import resource_chain
+from heat_conv.resources import resource_group
 from heat_conv.resources import simple
 from heat_conv.resources import software_config
 from heat_conv.resources import software_deployment
@@ -18,7 +20,7 @@ _TYPES = {cls.type_name: cls for cls in (
     wait_condition.WaitCondition, software_config.SoftwareConfig,
     software_config.StructuredConfig, software_config.CloudConfig,
     software_config.MultipartMime, software_deployment.SoftwareDeployment,
-    stack_resource.HeatStack)}
+    stack_resource.HeatStack, resource_group.ResourceGroup, resource_chain.ResourceChain)}
 
 
 def get(type_name, path=(), nested_template=None):
@@ -62,4 +64,4 @@ def plugin_for(row, properties=None, cloud=None, definition=None):
                physical_id=row.physical_resource_id,
                stored_properties=row.properties_data,
                stored_attributes=row.attributes_data, cloud=cloud,
-               resource_id=row.uuid, definition=definition)
+               resource_id=row.uuid, definition=definition, stored_data=row.rsrc_data)

@@ -46,6 +46,13 @@ class StackBacked(base.Resource):
         raise a HeatConvException (with the parent's path) for bad input."""
         raise NotImplementedError
 
+    def child_done(self, outcome):
+        """The child stack settled (``outcome``: Done or Failed) or a wait
+        of the plugin's own ended: the action's outcome, or a ChildSpec to
+        converge the child to next (the action goes on), or Pending to
+        keep waiting (``progress`` ends that wait, asked by the observer)."""
+        return outcome
+
     # The engine acts on the child stack; nobody calls these on a
     # stack-backed resource, so they say so rather than pretend.
     def create(self):

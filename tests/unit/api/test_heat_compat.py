@@ -77,7 +77,7 @@ def test_unavailable_type_is_resource_type_unavailable(api, casts):
     assert 'HEAT-E99001 Service manila is not available for resource type ' \
         'OS::Manila::Share' in body['error']['message']
     assert_fault(api.post('/stacks', {'stack_name': 's', 'template': dict(
-        BARE, resources={'r': {'type': 'OS::Heat::ResourceGroup'}})}), 400,
+        BARE, resources={'r': {'type': 'OS::Heat::HARestarter'}})}), 400,
         'ResourceTypeUnavailable', 'heat-conv does not implement it yet')
     assert_fault(api.post('/stacks', {'stack_name': 's', 'template': dict(
         BARE, resources={'r': {'type': 'No::Such::Type'}})}), 400,

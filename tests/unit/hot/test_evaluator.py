@@ -227,3 +227,16 @@ def test_to_snippet_is_plain_data():
         'l': [{'get_resource': 'a'}, 1],
         'd': {'list_join': [',', [{'get_attr': ['a', 'x']}]]}}
     assert 'get_resource' in repr(Deferred('get_resource', 'a'))
+
+
+def test_member_of_a_nested_stack_is_read_through_its_dotted_name():
+    # Heat reads [r, resource.N, ATTR, ...] as [r, resource.N.ATTR, ...]
+    _, _, deps = evaluate({'x': {'get_attr': ['a', 'resource.0', 'out', 'k']},
+                           'y': {'get_attr': ['a', 'resource.1']},
+                           'z': {'get_attr': ['b', 'resource.0.out']}})
+    assert deps == {'a': {'resource.0.out', 'resource.1'}, 'b': {'resource.0.out'}}
+    snippet = {'x': {'get_attr': ['a', 'resource.0', 'out', 'k']},
+               'y': {'get_attr': ['a', 'resource.0']}}
+    attrs = {'a': {'resource.0': 'id-0', 'resource.0.out': {'k': 'v'}}}
+    assert evaluator.resolve_frozen(snippet, '2021-04-16', {}, attrs) == {
+        'x': 'v', 'y': 'id-0'}

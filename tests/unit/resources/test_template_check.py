@@ -79,7 +79,7 @@ def test_unavailable_types_can_be_passed_over(raises_at):
     ('AWS::EC2::Volume', 'Service cinder'),
     ('OS::Neutron::LBaaS::Pool', 'Service octavia'),
     ('OS::Heat::SwiftSignal', 'Service swift'),
-    ('OS::Heat::ResourceGroup', 'heat-conv does not implement it yet'),
+    ('OS::Heat::HARestarter', 'heat-conv does not implement it yet'),
     ('AWS::CloudFormation::Stack', 'heat-conv does not implement it yet'),
 ])
 def test_unavailable_reasons(raises_at, type_name, fragment):
