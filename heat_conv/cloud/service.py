@@ -33,6 +33,8 @@ _ROUTES = (
     ('GET', _OBJECT, 'show', True),
     ('PUT', _OBJECT, 'update', True),
     ('POST', _OBJECT + '/delete', 'delete', True),
+    ('POST', _OBJECT + '/suspend', 'suspend', True),
+    ('POST', _OBJECT + '/resume', 'resume', True),
     ('PATCH', _OBJECT, 'patch', False),
     ('DELETE', _OBJECT, 'delete_now', False),
     ('POST', _OBJECT + '/finish', 'finish', False),
@@ -161,6 +163,18 @@ class CloudApp:
         body = _body(req, ('wait_secs',))
         obj = self.store.delete(object_id, body.get('wait_secs', 0))
         return webob.Response(status=202, json_body={'object': obj})
+
+    def _suspend(self, req, object_id):
+        return self._power(req, object_id, 'SUSPEND')
+
+    def _resume(self, req, object_id):
+        return self._power(req, object_id, 'RESUME')
+
+    def _power(self, req, object_id, action):
+        body = _body(req, ('wait_secs', 'fail'))
+        obj = self.store.power(object_id, action, body.get('wait_secs', 0),
+                               self._action_fails(body.get('fail', False)))
+        return webob.Response(json_body={'object': obj})
 
     def _patch(self, req, object_id):
         body = _body(req, ('properties',), required=('properties',))

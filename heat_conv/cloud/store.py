@@ -23,7 +23,11 @@ BUILDING = 'BUILDING'
 ACTIVE = 'ACTIVE'
 ERROR = 'ERROR'
 DELETING = 'DELETING'
-STATUSES = (BUILDING, ACTIVE, ERROR, DELETING)
+SUSPENDED = 'SUSPENDED'
+STATUSES = (BUILDING, ACTIVE, ERROR, DELETING, SUSPENDED)
+
+# Suspend and resume: (the status they start from, the status they end in).
+POWER_ACTIONS = {'SUSPEND': (ACTIVE, SUSPENDED), 'RESUME': (SUSPENDED, ACTIVE)}
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS objects (
@@ -138,7 +142,8 @@ class CloudStore:
                          (now,))
         self._db.execute(
             "UPDATE objects SET"
-            " status = CASE WHEN failure IS NULL THEN 'ACTIVE' ELSE 'ERROR' END,"
+            " status = CASE WHEN failure IS NOT NULL THEN 'ERROR'"
+            "  WHEN pending = 'SUSPEND' THEN 'SUSPENDED' ELSE 'ACTIVE' END,"
             " status_reason = COALESCE(failure, ''),"
             " updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', done_at, 'unixepoch'),"
             " pending = NULL, done_at = NULL, failure = NULL"
@@ -224,6 +229,32 @@ class CloudStore:
                 return self._fetch(object_id)
             except CloudNotFound:
                 return None
+
+    def power(self, object_id, action, wait_secs=0, fail=False):
+        """Start a SUSPEND (ACTIVE to SUSPENDED) or RESUME (back again);
+        BUILDING until done, or ERROR if it fails.
+
+        Asking again while the action is under way, or once the object is
+        already there, changes nothing: a redelivered step must not fail.
+        """
+        if action not in POWER_ACTIONS:
+            raise CloudBadRequest(f'Unknown action {action!r}')
+        source, target = POWER_ACTIONS[action]
+        wait_secs = _check_wait(wait_secs)
+        failure = f'{action.title()} failed (simulated)' if _check_fail(fail) else None
+        with self._transaction():
+            now = timeutils.now()
+            self._settle(now)
+            obj = self._fetch(object_id)
+            (pending,) = self._db.execute('SELECT pending FROM objects WHERE id = ?',
+                                          (object_id,)).fetchone()
+            if obj['status'] == target or pending == action:
+                return obj
+            if obj['status'] not in (source, ERROR):   # a failed action may be retried
+                raise CloudConflict(f'Object {object_id} is {obj["status"]} and cannot '
+                                    f'{action.lower()}')
+            self._begin(now, wait_secs, BUILDING, action, failure, object_id)
+            return self._fetch(object_id)
 
     # --- reads ------------------------------------------------------------
 

@@ -25,6 +25,8 @@ class Mode(enum.StrEnum):
     CONVERGE = 'converge'   # update node: compare with what was last stored
     OBSERVE = 'observe'     # update node: compare with reality (converge from reality)
     CHECK = 'check'         # update node: only ask reality (stack check)
+    SUSPEND = 'suspend'     # cleanup node suspends, update node passes (reverse order)
+    RESUME = 'resume'       # update node resumes, cleanup node passes
     KEEP = 'keep'           # cleanup node of a row the target template keeps
     DELETE = 'delete'       # cleanup node of a row to delete
 

@@ -15,6 +15,7 @@ from heat_conv.common import limits
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
+from heat_conv.engine import stack_lifecycle
 from heat_conv.engine import stack_state
 from heat_conv.hot import environment as environment_mod
 from heat_conv.hot import template as hot_template
@@ -154,6 +155,7 @@ def cancel_update(ctx, stack_id, rollback=True):
 
 
 def _check_updatable(stack):
+    stack_lifecycle.check_not_suspended(stack)
     if stack.action == Action.DELETE:
         raise exception.ActionNotAllowed(
             f'Stack {stack.name} is being deleted and cannot be updated')

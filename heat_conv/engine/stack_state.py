@@ -163,7 +163,9 @@ def heal(stack_id):
     stack = db_api.stack_get(stack_id)
     if not stack.auto_heal or stack.deleted_at is not None:
         return None
-    if stack.status != Status.COMPLETE or stack.action in (Action.DELETE, Action.INIT):
+    # A suspended stack stays as its user left it.
+    if stack.status != Status.COMPLETE or stack.action in (Action.DELETE, Action.INIT,
+                                                           Action.SUSPEND):
         return None
     return begin(stack, Action.UPDATE, stack.raw_template_id,
                  reason='Drift detected: converging from reality',

@@ -21,6 +21,7 @@ from heat_conv.engine import decision
 from heat_conv.engine import messages
 from heat_conv.engine import resource_action
 from heat_conv.engine import stack_state
+from heat_conv.engine import state_action
 from heat_conv.engine import sync_point
 from heat_conv.hot import template as hot_template
 from heat_conv.resources import base
@@ -70,8 +71,8 @@ def _update_node(row, step, msg):
             and (row.status == Status.COMPLETE or row.action == Action.CHECK)):
         finish(row, step)                   # redelivered after completion
         return
-    if msg.mode == messages.Mode.CHECK:
-        _check(row, step)
+    if msg.mode in state_action.MODES:
+        _as_it_stands(row, step, msg.mode)
         return
 
     refs, attrs, requires = _collate(msg.inputs)
@@ -142,14 +143,13 @@ def _observe(row, plugin):
     return plugin.observe_drift()
 
 
-def _check(row, step):
-    """Stack check: ask reality, record CHECK_COMPLETE or CHECK_FAILED."""
-    if resource_action.lock(row, step, Action.CHECK) is None:
-        return
-    plugin = registry.plugin_for(row)
-    outcome = plugin.check()
-    continue_traversal(resource_action.settle(row, step, Action.CHECK, plugin, outcome,
-                                              started=True), step, plugin)
+def _as_it_stands(row, step, mode):
+    """Check, suspend or resume (state_action), or pass through."""
+    action = state_action.action_for(mode, step, row)
+    if action is None:
+        finish(row, step)
+    elif (result := state_action.run(row, step, action)) is not None:
+        continue_traversal(result, step)
 
 
 def _replace(row, step, definition, properties, holding=None):
@@ -193,6 +193,9 @@ def _record_noop(row, step, definition):
 def _cleanup_node(row, step, msg):
     if row.action == Action.DELETE and row.status == Status.COMPLETE:
         finish(row, step)
+        return
+    if msg.mode in state_action.MODES:
+        _as_it_stands(row, step, msg.mode)
         return
     if not (msg.mode == messages.Mode.DELETE or row.replaced_by is not None):
         finish(row, step)

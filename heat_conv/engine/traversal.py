@@ -72,16 +72,22 @@ def _converge(stack_id, traversal_id):
         sync_point.cast_check_resource(stack_id, traversal_id, node, plan['specs'][node])
 
 
+_AS_IT_STANDS = {Action.CHECK: messages.Mode.CHECK, Action.SUSPEND: messages.Mode.SUSPEND,
+                 Action.RESUME: messages.Mode.RESUME}
+
+
 def _plan(stack, current, definitions, dependencies, rows):
     """Edges, sync points and leaves of the graph, as stored and cast."""
     existing = [graph.ExistingRow(r.id, r.requires or [], r.replaces) for r in rows]
     nodes, edges = graph.build(current, dependencies, existing)
     counts = graph.predecessor_counts(nodes, edges)
     current_ids = set(current.values())
-    checking = stack.action == Action.CHECK
-    # How each update node judges its resource: a check only asks reality;
-    # observe_reality compares with reality instead of the stored state.
-    update_mode = (messages.Mode.CHECK if checking else
+    # Check, suspend and resume act on resources as they stand: they delete
+    # nothing, and their nodes' mode says which acts (state_action).
+    as_it_stands = _AS_IT_STANDS.get(stack.action)
+    # How each update node judges its resource: observe_reality compares
+    # with reality instead of the stored state.
+    update_mode = (as_it_stands if as_it_stands else
                    messages.Mode.OBSERVE if stack.observe_reality else
                    messages.Mode.CONVERGE)
     specs = {(row_id, True): messages.NodeSpec(
@@ -90,10 +96,11 @@ def _plan(stack, current, definitions, dependencies, rows):
                  update_mode)
              for name, row_id in current.items()}
     for row in rows:
-        delete = row.id not in current_ids and not checking
-        specs[(row.id, False)] = messages.NodeSpec(
-            messages.Definition(row.name),
-            messages.Mode.DELETE if delete else messages.Mode.KEEP)
+        if as_it_stands:
+            mode = as_it_stands if row.id in current_ids else messages.Mode.KEEP
+        else:
+            mode = messages.Mode.KEEP if row.id in current_ids else messages.Mode.DELETE
+        specs[(row.id, False)] = messages.NodeSpec(messages.Definition(row.name), mode)
     return {
         'nodes': nodes,
         'specs': specs,

@@ -113,6 +113,12 @@ class Resource:
     def delete(self):
         return Done()
 
+    def suspend(self):
+        return Done(self.physical_id)
+
+    def resume(self):
+        return Done(self.physical_id)
+
     def progress(self, action, cloud_object):
         """Interpret the observed cloud object of a Pending action."""
         return Done(self.physical_id)

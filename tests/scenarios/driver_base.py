@@ -2,6 +2,7 @@
 import uuid
 
 from heat_conv.db import api as db_api
+from heat_conv.engine import stack_lifecycle
 from heat_conv.engine import stack_operations
 
 
@@ -33,6 +34,12 @@ class Driver:
 
     def cancel(self, rollback=True):
         return stack_operations.cancel_update(self.ctx, self.stack_id, rollback=rollback)
+
+    def suspend(self):
+        return stack_lifecycle.suspend_stack(self.ctx, self.stack_id)
+
+    def resume(self):
+        return stack_lifecycle.resume_stack(self.ctx, self.stack_id)
 
     # observation
     def stack(self):

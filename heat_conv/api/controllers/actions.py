@@ -4,9 +4,10 @@ from heat_conv.api import responses
 from heat_conv.api import stack_lookup
 from heat_conv.common import exception
 from heat_conv.common import policy
+from heat_conv.engine import stack_lifecycle
 from heat_conv.engine import stack_operations
 
-ACTIONS = ('cancel_update', 'cancel_without_rollback', 'check')
+ACTIONS = ('suspend', 'resume', 'cancel_update', 'cancel_without_rollback', 'check')
 
 
 class ActionController:
@@ -27,6 +28,10 @@ class ActionController:
             stack_operations.cancel_update(ctx, stack.id, rollback=True)
         elif name == 'cancel_without_rollback':
             stack_operations.cancel_update(ctx, stack.id, rollback=False)
+        elif name == 'suspend':
+            stack_lifecycle.suspend_stack(ctx, stack.id)
+        elif name == 'resume':
+            stack_lifecycle.resume_stack(ctx, stack.id)
         else:
             stack_operations.check_stack(ctx, stack.id)
         return responses.empty(200)

@@ -1,0 +1,56 @@
+"""Stack lifecycle actions through the real ``openstack`` CLI against
+heat-conv-all: suspend and resume, abandon, adopt and export, snapshots."""
+import json
+
+import pytest
+import requests
+
+from tests.functional.all_in_one import AllInOne
+from tests.functional.all_in_one import Clients
+from tests.functional.all_in_one import sample
+
+FAN_RESOURCES = ('source', 'worker_a', 'worker_b', 'worker_c', 'collector')
+
+
+@pytest.fixture(scope='module')
+def service(tmp_path_factory):
+    running = AllInOne(tmp_path_factory.mktemp('lifecycle')).start()
+    yield running
+    running.kill()
+
+
+@pytest.fixture(scope='module')
+def clients(service):
+    return Clients(service)
+
+
+def cloud_objects(service, stack_id=None):
+    params = {'stack_id': stack_id} if stack_id else {}
+    resp = requests.get(f'http://127.0.0.1:{service.cloud_port}/v1/objects',
+                        params=params, timeout=10)
+    resp.raise_for_status()
+    return resp.json()['objects']
+
+
+def test_suspend_and_resume(service, clients):
+    osc = clients.openstack
+    osc('stack', 'create', '-t', sample('fan.yaml'), 'sus', '--wait', '--poll', '1')
+    stack_id = service.stack('sus')['id']
+    osc('stack', 'suspend', 'sus', '--wait')
+    assert service.stack('sus')['stack_status'] == 'SUSPEND_COMPLETE'
+    assert {o['status'] for o in cloud_objects(service, stack_id)} == {'SUSPENDED'}
+    listed = json.loads(osc('stack', 'resource', 'list', 'sus', '-f', 'json').stdout)
+    assert {r['resource_status'] for r in listed} == {'SUSPEND_COMPLETE'}
+
+    refused = osc('stack', 'update', '--existing', '--parameter', 'greeting=x', 'sus',
+                  ok=False)
+    assert 'Updating a stack when it is suspended is not supported' in refused.stderr
+
+    osc('stack', 'resume', 'sus', '--wait')
+    assert service.stack('sus')['stack_status'] == 'RESUME_COMPLETE'
+    assert {o['status'] for o in cloud_objects(service, stack_id)} == {'ACTIVE'}
+    events = json.loads(osc('stack', 'event', 'list', 'sus', '-f', 'json').stdout)
+    statuses = [(e['resource_name'], e['resource_status']) for e in events]
+    assert ('sus', 'SUSPEND_COMPLETE') in statuses
+    assert ('source', 'RESUME_COMPLETE') in statuses
+    osc('stack', 'delete', '--yes', 'sus', '--wait')

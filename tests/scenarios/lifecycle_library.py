@@ -1,0 +1,96 @@
+"""Lifecycle scenarios (suspend, resume), shared by the deterministic and
+multi-process runs like library.py's."""
+from tests.scenarios.library import attr
+from tests.scenarios.library import physical_ids
+from tests.scenarios.library import res
+from tests.scenarios.library import tmpl
+
+
+def chain(wait=0):
+    # C needs B needs A.
+    return tmpl({'A': res('a', action_wait_secs={'suspend': wait, 'resume': wait}),
+                 'B': res(attr('A')), 'C': res(attr('B'))})
+
+
+def cloud_statuses(d):
+    return {name: [o['status'] for o in objs] for name, objs in d.objects_by_name().items()}
+
+
+def completed(d, action):
+    return [e.resource_name for e in d.events()
+            if e.resource_action == action and e.resource_status == 'COMPLETE'
+            and e.resource_type != 'OS::Heat::Stack']
+
+
+def suspend_and_resume(d):
+    d.create(chain())
+    assert d.settle() == 'CREATE_COMPLETE'
+    before = physical_ids(d)
+    d.suspend()
+    assert d.settle() == 'SUSPEND_COMPLETE'
+    assert cloud_statuses(d) == {n: ['SUSPENDED'] for n in 'ABC'}
+    assert {n: d.resource_status(n) for n in 'ABC'} == dict.fromkeys('ABC',
+                                                                      'SUSPEND_COMPLETE')
+    # Reverse dependency order: nothing is suspended before what needs it.
+    assert completed(d, 'SUSPEND') == ['C', 'B', 'A']
+    d.resume()
+    assert d.settle() == 'RESUME_COMPLETE'
+    assert cloud_statuses(d) == {n: ['ACTIVE'] for n in 'ABC'}
+    assert completed(d, 'RESUME') == ['A', 'B', 'C']
+    assert physical_ids(d) == before, 'suspend and resume keep every object'
+    # Resumed, the stack updates as usual.
+    d.update(tmpl({'A': res('a2'), 'B': res(attr('A')), 'C': res(attr('B'))}))
+    assert d.settle() == 'UPDATE_COMPLETE'
+    assert d.objects_by_name()['C'][0]['properties']['value'] == 'a2'
+
+
+def slow_suspend_waits_for_the_cloud(d):
+    d.create(chain(wait=d.slow))
+    assert d.settle() == 'CREATE_COMPLETE'
+    d.suspend()
+    d.run_until(lambda: d.resource_status('A') == 'SUSPEND_IN_PROGRESS', 'A suspending')
+    assert d.stack_status() == 'SUSPEND_IN_PROGRESS'
+    assert cloud_statuses(d)['A'] == ['BUILDING']
+    assert d.settle() == 'SUSPEND_COMPLETE'
+    assert cloud_statuses(d)['A'] == ['SUSPENDED']
+    d.resume()
+    d.run_until(lambda: d.resource_status('A') == 'RESUME_IN_PROGRESS', 'A resuming')
+    assert d.resource_status('B') == 'SUSPEND_COMPLETE', 'B waits for A to resume'
+    assert d.settle() == 'RESUME_COMPLETE'
+
+
+def suspended_stack_deletes(d):
+    d.create(chain())
+    assert d.settle() == 'CREATE_COMPLETE'
+    d.suspend()
+    assert d.settle() == 'SUSPEND_COMPLETE'
+    d.delete()
+    assert d.settle() == 'DELETE_COMPLETE'
+    assert d.objects() == []
+
+
+def failed_suspend_is_tried_again(d):
+    d.create(chain())
+    assert d.settle() == 'CREATE_COMPLETE'
+    d.cloud.set_faults(action_error_rate=1.0)
+    d.suspend()
+    assert d.settle() == 'SUSPEND_FAILED'
+    assert 'Resource SUSPEND failed' in d.stack().status_reason
+    assert d.resource_status('C') == 'SUSPEND_FAILED'
+    d.cloud.set_faults(action_error_rate=0.0)
+    d.suspend()
+    assert d.settle() == 'SUSPEND_COMPLETE'
+    assert cloud_statuses(d) == {n: ['SUSPENDED'] for n in 'ABC'}
+
+
+def resume_of_a_running_stack_fails_as_in_heat(d):
+    d.create(tmpl({'A': res('a')}))
+    assert d.settle() == 'CREATE_COMPLETE'
+    d.resume()
+    assert d.settle() == 'RESUME_FAILED'
+    assert "State ('CREATE', 'COMPLETE') invalid for resume" in d.stack().status_reason
+    assert cloud_statuses(d) == {'A': ['ACTIVE']}
+
+
+ALL = [suspend_and_resume, slow_suspend_waits_for_the_cloud, suspended_stack_deletes,
+       failed_suspend_is_tried_again, resume_of_a_running_stack_fails_as_in_heat]
