@@ -87,9 +87,9 @@ def make_mapper():
     connect(STACK + '/files', content_ctl, 'files', read, 'stacks:files')
     # Each action has its own rule; the controller knows which was asked.
     connect(STACK + '/actions', action_ctl, 'action', ['POST'], None)
+    connect(STACK + '/abandon', action_ctl, 'abandon', ['DELETE'], 'stacks:abandon')
+    connect(STACK + '/export', action_ctl, 'export', read, 'stacks:export')
     for path, methods, rule in (
-            ('/abandon', ['DELETE'], 'stacks:abandon'),
-            ('/export', read, 'stacks:export'),
             ('/snapshots', read, 'stacks:list_snapshots'),
             ('/snapshots', ['POST'], 'stacks:snapshot'),
             ('/snapshots/{snapshot_id}', read, 'stacks:show_snapshot'),

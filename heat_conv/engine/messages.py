@@ -17,7 +17,8 @@ import typing
 from heat_conv.common.status import Status
 from heat_conv.resources import base
 
-VERSION = '1.1'
+# 1.2: run modes suspend, resume and adopt.
+VERSION = '1.2'
 
 
 class Mode(enum.StrEnum):
@@ -27,6 +28,7 @@ class Mode(enum.StrEnum):
     CHECK = 'check'         # update node: only ask reality (stack check)
     SUSPEND = 'suspend'     # cleanup node suspends, update node passes (reverse order)
     RESUME = 'resume'       # update node resumes, cleanup node passes
+    ADOPT = 'adopt'         # update node: take over the object its row names
     KEEP = 'keep'           # cleanup node of a row the target template keeps
     DELETE = 'delete'       # cleanup node of a row to delete
 
@@ -98,6 +100,16 @@ class Input:
 
     def to_dict(self):
         return dataclasses.asdict(self)
+
+
+def collate(inputs):
+    """A step's Inputs as (refids by name, attributes by name, row ids required)."""
+    refs, attrs, requires = {}, {}, []
+    for item in inputs:
+        refs[item.name] = item.refid
+        attrs[item.name] = item.attrs
+        requires.append(item.row)
+    return refs, attrs, sorted(set(requires))
 
 
 @dataclasses.dataclass(frozen=True)

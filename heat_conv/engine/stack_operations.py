@@ -50,7 +50,7 @@ def create_stack(ctx, name, template, params=None, files=None, environment=None,
     tmpl, _ = validate_template(template, files, environment, params, stack_name=name,
                                 project_id=tenant)
     stack_id = stack_id or str(uuid.uuid4())
-    template_id = db_api.raw_template_create(tmpl.to_dict(), files, _env(environment),
+    template_id = db_api.raw_template_create(tmpl.to_dict(), files, environment_dict(environment),
                                              params, stack_id=stack_id)
     values = {'id': stack_id, 'name': name, 'live_name': name, 'tenant': tenant,
               'username': ctx.user_id, 'timeout': timeout,
@@ -89,7 +89,7 @@ def update_stack(ctx, stack_id, template=None, params=None, files=None,
                                     project_id=stack.tenant)
     if old is not None:
         bound.check_immutable(old.parameters or {})
-    template_id = db_api.raw_template_create(tmpl.to_dict(), files, _env(environment),
+    template_id = db_api.raw_template_create(tmpl.to_dict(), files, environment_dict(environment),
                                              params, stack_id=stack.id)
     extra = {'observe_reality': bool(converge)}
     if auto_heal is not None:
@@ -177,7 +177,7 @@ def patch_inputs(old, template, files, environment, params, clear_parameters=())
         params.pop(name, None)
     return (old.template if template is None else template,
             dict(old.files or {}, **(files or {})),
-            _merge_environment(old.environment or {}, _env(environment)),
+            _merge_environment(old.environment or {}, environment_dict(environment)),
             params)
 
 
@@ -193,7 +193,7 @@ def _merge_environment(stored, given):
     return merged
 
 
-def _env(environment):
+def environment_dict(environment):
     if environment is None:
         return {}
     if isinstance(environment, str):

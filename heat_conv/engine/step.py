@@ -16,6 +16,7 @@ from heat_conv.common import exception
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
+from heat_conv.engine import adoption
 from heat_conv.engine import boundary
 from heat_conv.engine import decision
 from heat_conv.engine import messages
@@ -75,7 +76,7 @@ def _update_node(row, step, msg):
         _as_it_stands(row, step, msg.mode)
         return
 
-    refs, attrs, requires = _collate(msg.inputs)
+    refs, attrs, requires = messages.collate(msg.inputs)
     step.requires = requires
     definition = msg.definition
     try:
@@ -88,7 +89,10 @@ def _update_node(row, step, msg):
         _fail_without_action(row, step, str(exc))
         return
     plugin = registry.plugin_for(row, properties)
-
+    if msg.mode == messages.Mode.ADOPT:
+        if (result := adoption.run(row, step, plugin)) is not None:
+            continue_traversal(result, step, plugin)
+        return
     if row.status == Status.FAILED and row.traversal_id == step.traversal_id:
         # Failed within a live traversal: only the reaper does that, when
         # the engine acting on the row died. Resume that action.
@@ -294,12 +298,3 @@ def _replacement_in(row, traversal_id):
     except exception.NotFound:
         return None
     return new if new.traversal_id == traversal_id else None
-
-
-def _collate(inputs):
-    refs, attrs, requires = {}, {}, []
-    for item in inputs:
-        refs[item.name] = item.refid
-        attrs[item.name] = item.attrs
-        requires.append(item.row)
-    return refs, attrs, sorted(set(requires))

@@ -88,6 +88,7 @@ def _plan(stack, current, definitions, dependencies, rows):
     # How each update node judges its resource: observe_reality compares
     # with reality instead of the stored state.
     update_mode = (as_it_stands if as_it_stands else
+                   messages.Mode.ADOPT if stack.action == Action.ADOPT else
                    messages.Mode.OBSERVE if stack.observe_reality else
                    messages.Mode.CONVERGE)
     specs = {(row_id, True): messages.NodeSpec(

@@ -119,6 +119,11 @@ class Resource:
     def resume(self):
         return Done(self.physical_id)
 
+    def adopt(self):
+        """Take over the existing object ``physical_id``: Done if it is
+        there (nothing is created), else Failed."""
+        return Done(self.physical_id)
+
     def progress(self, action, cloud_object):
         """Interpret the observed cloud object of a Pending action."""
         return Done(self.physical_id)

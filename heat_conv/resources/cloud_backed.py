@@ -100,6 +100,17 @@ class CloudResource(base.Resource):
             return base.Done()
         return base.Pending(self.physical_id)
 
+    def adopt(self):
+        try:
+            obj = retry.call(self.cloud.get, self.physical_id)
+        except cloud_client.CloudNotFound:
+            return base.Failed(f'{self.type_name} {self.physical_id} does not exist')
+        except cloud_client.CloudError as exc:
+            return _failed(exc, self.physical_id)
+        # A suspended object is taken over as it is.
+        return self._outcome(obj, obj['status'] if obj['status'] == 'SUSPENDED'
+                             else 'ACTIVE')
+
     def suspend(self):
         return self._power(Action.SUSPEND)
 

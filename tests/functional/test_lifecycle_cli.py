@@ -54,3 +54,29 @@ def test_suspend_and_resume(service, clients):
     assert ('sus', 'SUSPEND_COMPLETE') in statuses
     assert ('source', 'RESUME_COMPLETE') in statuses
     osc('stack', 'delete', '--yes', 'sus', '--wait')
+
+
+def test_export_abandon_then_adopt(service, clients, tmp_path):
+    osc = clients.openstack
+    osc('stack', 'create', '-t', sample('fan.yaml'), 'ab', '--wait', '--poll', '1')
+    ids = service.physical_ids('ab')
+    outputs = service.outputs('ab')
+    before = cloud_objects(service)
+    exported = tmp_path / 'export.json'
+    osc('stack', 'export', 'ab', '--output-file', str(exported))
+    assert service.stack('ab')['stack_status'] == 'CREATE_COMPLETE'
+    doc_file = tmp_path / 'abandon.json'
+    osc('stack', 'abandon', 'ab', '--output-file', str(doc_file))
+    doc = json.loads(doc_file.read_text())
+    assert doc == json.loads(exported.read_text())
+    assert {n: r['resource_id'] for n, r in doc['resources'].items()} == ids
+    assert service.stack('ab') is None
+    assert cloud_objects(service) == before
+
+    osc('stack', 'adopt', '--adopt-file', str(doc_file), 'ab2', '--wait')
+    assert service.stack('ab2')['stack_status'] == 'ADOPT_COMPLETE'
+    assert service.physical_ids('ab2') == ids
+    assert service.outputs('ab2') == outputs
+    assert cloud_objects(service) == before, 'adopt creates and changes nothing'
+    osc('stack', 'delete', '--yes', 'ab2', '--wait')
+    assert not {o['id'] for o in cloud_objects(service)} & set(ids.values())

@@ -2,6 +2,8 @@
 import uuid
 
 from heat_conv.db import api as db_api
+from heat_conv.engine import stack_abandon
+from heat_conv.engine import stack_adopt
 from heat_conv.engine import stack_lifecycle
 from heat_conv.engine import stack_operations
 
@@ -40,6 +42,19 @@ class Driver:
 
     def resume(self):
         return stack_lifecycle.resume_stack(self.ctx, self.stack_id)
+
+    def abandon(self):
+        return stack_abandon.abandon_stack(self.ctx, self.stack_id)
+
+    def export(self):
+        return stack_abandon.export_stack(self.ctx, self.stack_id)
+
+    def adopt(self, data, name=None, params=None):
+        name = name or f'adopted-{uuid.uuid4().hex[:8]}'
+        stack = stack_adopt.adopt_stack(self.ctx, name, stack_adopt.parse(data),
+                                        params=params)
+        self.stack_id = stack.id
+        return stack
 
     # observation
     def stack(self):

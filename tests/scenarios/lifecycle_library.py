@@ -1,6 +1,10 @@
-"""Lifecycle scenarios (suspend, resume), shared by the deterministic and
-multi-process runs like library.py's."""
+"""Lifecycle scenarios (suspend, resume, abandon, adopt, export), shared by
+the deterministic and multi-process runs like library.py's."""
+import json
+
 from tests.scenarios.library import attr
+from tests.scenarios.library import fan_expected
+from tests.scenarios.library import fan_template
 from tests.scenarios.library import physical_ids
 from tests.scenarios.library import res
 from tests.scenarios.library import tmpl
@@ -92,5 +96,58 @@ def resume_of_a_running_stack_fails_as_in_heat(d):
     assert cloud_statuses(d) == {'A': ['ACTIVE']}
 
 
+def whole_cloud(d):
+    """Every object of the cloud, every field: what a round trip must keep."""
+    return d.cloud.list()
+
+
+def abandon_then_adopt_round_trip(d):
+    t = fan_template('a')
+    t['resources']['R'] = {'type': 'OS::Heat::RandomString', 'properties': {'length': 8}}
+    d.create(t)
+    assert d.settle() == 'CREATE_COMPLETE'
+    before, ids = whole_cloud(d), physical_ids(d)
+    exported = d.export()
+    assert d.stack_status() == 'CREATE_COMPLETE', 'export removes nothing'
+    old_id = d.stack_id
+    doc = d.abandon()
+    assert doc == exported
+    assert doc['resources']['A']['resource_id'] == ids['A']
+    assert d.stack().deleted_at is not None and d.rows() == []
+    assert whole_cloud(d) == before, 'abandon leaves every object in place'
+    d.adopt(json.dumps(doc))   # heatclient sends the document as text
+    assert d.stack_id != old_id
+    assert d.settle() == 'ADOPT_COMPLETE'
+    assert whole_cloud(d) == before, 'adopt creates and changes nothing'
+    assert physical_ids(d) == ids
+    assert {n: d.resource_status(n) for n in ids} == dict.fromkeys(ids, 'ADOPT_COMPLETE')
+    assert d.resources()['R'].attributes_data == {'value': ids['R']}
+    # Adopted, the objects are the stack's own: updated, then deleted.
+    t2 = fan_template('x')
+    t2['resources']['R'] = t['resources']['R']
+    d.update(t2)
+    assert d.settle() == 'UPDATE_COMPLETE'
+    assert {o['id'] for o in whole_cloud(d)} == {o['id'] for o in before}
+    values = {o['metadata']['resource_name']: o['properties'].get('value')
+              for o in whole_cloud(d)}
+    assert values == {n: p['value'] for n, p in fan_expected('x').items()}
+    d.delete()
+    assert d.settle() == 'DELETE_COMPLETE'
+    assert whole_cloud(d) == []
+
+
+def adopt_without_an_object_fails_and_creates_nothing(d):
+    d.create(tmpl({'A': res('a')}))
+    assert d.settle() == 'CREATE_COMPLETE'
+    doc = d.abandon()
+    doc['template']['resources']['B'] = res('b')
+    before = whole_cloud(d)
+    d.adopt(doc)
+    assert d.settle() == 'ADOPT_FAILED'
+    assert 'Resource ID was not provided' in d.stack().status_reason
+    assert whole_cloud(d) == before
+
+
 ALL = [suspend_and_resume, slow_suspend_waits_for_the_cloud, suspended_stack_deletes,
-       failed_suspend_is_tried_again, resume_of_a_running_stack_fails_as_in_heat]
+       failed_suspend_is_tried_again, resume_of_a_running_stack_fails_as_in_heat,
+       abandon_then_adopt_round_trip, adopt_without_an_object_fails_and_creates_nothing]

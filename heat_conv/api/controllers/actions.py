@@ -4,6 +4,7 @@ from heat_conv.api import responses
 from heat_conv.api import stack_lookup
 from heat_conv.common import exception
 from heat_conv.common import policy
+from heat_conv.engine import stack_abandon
 from heat_conv.engine import stack_lifecycle
 from heat_conv.engine import stack_operations
 
@@ -35,6 +36,14 @@ class ActionController:
         else:
             stack_operations.check_stack(ctx, stack.id)
         return responses.empty(200)
+
+    def abandon(self, req, ctx, tenant_id, stack_name, stack_id):
+        stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
+        return responses.json_response(stack_abandon.abandon_stack(ctx, stack.id))
+
+    def export(self, req, ctx, tenant_id, stack_name, stack_id):
+        stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
+        return responses.json_response(stack_abandon.export_stack(ctx, stack.id))
 
     def not_supported(self, req, ctx, tenant_id, stack_name, stack_id, **_):
         stack_lookup.identified(ctx, stack_name, stack_id)

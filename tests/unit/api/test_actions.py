@@ -91,9 +91,3 @@ def test_action_on_foreign_stack_is_404(api, stack, casts):
     assert_fault(api.as_tenant('t2').post(stack[2] + '/actions', {'cancel_update': None}),
                  404)
     assert casts.methods() == ['converge']
-
-
-@pytest.mark.parametrize('sub', ['abandon', 'export', 'snapshots', 'snapshots/1'])
-def test_unsupported_stack_operations_are_400(api, stack, sub):
-    assert_fault(api.request('GET' if sub != 'abandon' else 'DELETE',
-                             f'{stack[2]}/{sub}'), 400, 'NotSupported')
