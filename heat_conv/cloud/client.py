@@ -55,6 +55,14 @@ class CloudClient(abc.ABC):
         """Start a SUSPEND or RESUME; returns the object."""
 
     @abc.abstractmethod
+    def snapshot(self, object_id):
+        """Keep a copy of the object (its one snapshot); the snapshot."""
+
+    @abc.abstractmethod
+    def list_snapshots(self):
+        """Every snapshot: ``id``, ``object`` (as it was), ``created_at``."""
+
+    @abc.abstractmethod
     def get(self, object_id):
         """One object."""
 
@@ -125,6 +133,14 @@ class LocalCloudClient(CloudClient):
     def power(self, object_id, action, wait_secs=0, fail=False):
         self._enter()
         return self.store.power(object_id, action, wait_secs, self._fail(fail))
+
+    def snapshot(self, object_id):
+        self._enter()
+        return self.store.snapshot(object_id)
+
+    def list_snapshots(self):
+        self._enter()
+        return self.store.list_snapshots()
 
     def get(self, object_id):
         self._enter()
@@ -206,6 +222,12 @@ class HttpCloudClient(CloudClient):
         body = {'wait_secs': wait_secs, 'fail': fail}
         return self._call('POST', f'{self._path(object_id)}/{action.lower()}', 200,
                           json=body)['object']
+
+    def snapshot(self, object_id):
+        return self._call('POST', self._path(object_id) + '/snapshot', 201)['snapshot']
+
+    def list_snapshots(self):
+        return self._call('GET', '/v1/snapshots', 200)['snapshots']
 
     def get(self, object_id):
         return self._call('GET', self._path(object_id), 200)['object']

@@ -35,6 +35,8 @@ _ROUTES = (
     ('POST', _OBJECT + '/delete', 'delete', True),
     ('POST', _OBJECT + '/suspend', 'suspend', True),
     ('POST', _OBJECT + '/resume', 'resume', True),
+    ('POST', _OBJECT + '/snapshot', 'snapshot', True),
+    ('GET', '/v1/snapshots', 'list_snapshots', True),
     ('PATCH', _OBJECT, 'patch', False),
     ('DELETE', _OBJECT, 'delete_now', False),
     ('POST', _OBJECT + '/finish', 'finish', False),
@@ -175,6 +177,14 @@ class CloudApp:
         obj = self.store.power(object_id, action, body.get('wait_secs', 0),
                                self._action_fails(body.get('fail', False)))
         return webob.Response(json_body={'object': obj})
+
+    def _snapshot(self, req, object_id):
+        _body(req, ())
+        return webob.Response(status=201,
+                              json_body={'snapshot': self.store.snapshot(object_id)})
+
+    def _list_snapshots(self, req):
+        return webob.Response(json_body={'snapshots': self.store.list_snapshots()})
 
     def _patch(self, req, object_id):
         body = _body(req, ('properties',), required=('properties',))

@@ -51,6 +51,14 @@ CREATE TABLE IF NOT EXISTS objects (
     failure TEXT
 );
 CREATE INDEX IF NOT EXISTS objects_by_stack ON objects (stack_id, resource_name);
+-- what an object was when it was deleted with a snapshot; one per object
+CREATE TABLE IF NOT EXISTS snapshots (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    object_id TEXT NOT NULL UNIQUE,
+    object TEXT NOT NULL,
+    created_at TEXT NOT NULL
+);
 CREATE INDEX IF NOT EXISTS objects_by_done_at ON objects (done_at);
 """
 
@@ -255,6 +263,26 @@ class CloudStore:
                                     f'{action.lower()}')
             self._begin(now, wait_secs, BUILDING, action, failure, object_id)
             return self._fetch(object_id)
+
+    def snapshot(self, object_id):
+        """Keep a copy of the object as it is now; the object's one snapshot
+        (an existing one is returned, even once the object is gone)."""
+        with self._transaction():
+            self._settle(timeutils.now())
+            found = self._db.execute('SELECT id, object, created_at FROM snapshots'
+                                     ' WHERE object_id = ?', (object_id,)).fetchone()
+            if found is None:
+                obj = self._fetch(object_id)
+                found = (str(uuid.uuid4()), json.dumps(obj), _now_iso())
+                self._db.execute('INSERT INTO snapshots (id, object_id, object, created_at)'
+                                 ' VALUES (?, ?, ?, ?)', (found[0], object_id) + found[1:])
+        return {'id': found[0], 'object': json.loads(found[1]), 'created_at': found[2]}
+
+    def list_snapshots(self):
+        with self._transaction():
+            rows = self._db.execute('SELECT id, object, created_at FROM snapshots'
+                                    ' ORDER BY seq').fetchall()
+        return [{'id': r[0], 'object': json.loads(r[1]), 'created_at': r[2]} for r in rows]
 
     # --- reads ------------------------------------------------------------
 

@@ -41,6 +41,11 @@ from heat_conv.db.queries.services import service_heartbeat  # noqa: F401
 from heat_conv.db.queries.services import service_list  # noqa: F401
 from heat_conv.db.queries.services import service_mark_dead  # noqa: F401
 from heat_conv.db.queries.services import service_purge_stopped  # noqa: F401
+from heat_conv.db.queries.snapshots import snapshot_count  # noqa: F401
+from heat_conv.db.queries.snapshots import snapshot_create  # noqa: F401
+from heat_conv.db.queries.snapshots import snapshot_delete  # noqa: F401
+from heat_conv.db.queries.snapshots import snapshot_get  # noqa: F401
+from heat_conv.db.queries.snapshots import snapshot_list  # noqa: F401
 from heat_conv.db.queries.stacks import stack_count  # noqa: F401
 from heat_conv.db.queries.stacks import stack_create  # noqa: F401
 from heat_conv.db.queries.stacks import stack_get  # noqa: F401

@@ -36,28 +36,46 @@ def abandon_stack(ctx, stack_id):
     return doc
 
 
-def document(stack):
-    """Heat's abandon document (``Stack.prepare_abandon``)."""
+def document(stack, properties=False):
+    """Heat's abandon document (``Stack.prepare_abandon``); with
+    ``properties``, each resource's data has the properties it was
+    converged onto (a snapshot's)."""
     raw = db_api.raw_template_get(stack.raw_template_id) if stack.raw_template_id \
         else None
     return {
         'name': stack.name, 'id': stack.id, 'action': stack.action,
         'status': stack.status,
-        'environment': (raw.environment if raw else None) or {},
+        'environment': _environment(raw),
         'files': (raw.files if raw else None) or {},
         'template': raw.template if raw else {},
-        'resources': {row.name: _resource(row) for row in _live_rows(stack.id)},
+        'resources': {row.name: _resource(row, properties)
+                      for row in _live_rows(stack.id)},
         'project_id': stack.tenant, 'stack_user_project_id': None,
         'tags': stack.tags or None,
     }
 
 
-def _resource(row):
+def _environment(raw):
+    """The stored environment with the request's parameters in it, as
+    Heat's user environment has them: an adopt or restore needs them."""
+    if raw is None:
+        return {}
+    environment = dict(raw.environment or {})
+    if raw.parameters:
+        environment['parameters'] = dict(environment.get('parameters') or {},
+                                         **raw.parameters)
+    return environment
+
+
+def _resource(row, properties):
+    # resource_data is what Heat keeps per resource; heat-conv's is the
+    # attributes (a RandomString's value, say).
+    data = dict(row.attributes_data or {})
+    if properties:
+        data['properties'] = row.properties_data or {}
     return {'name': row.name, 'resource_id': row.physical_resource_id,
             'type': row.type, 'action': row.action, 'status': row.status,
-            'metadata': row.rsrc_metadata or {},
-            # What Heat keeps per resource; heat-conv's is the attributes.
-            'resource_data': row.attributes_data or {}}
+            'metadata': row.rsrc_metadata or {}, 'resource_data': data}
 
 
 def _live_rows(stack_id):

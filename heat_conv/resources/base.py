@@ -56,6 +56,9 @@ class Resource:
     attributes_schema = {}
     # Cloud-backed types finish asynchronously; the observer watches them.
     observed = False
+    # Whether the type can take a snapshot of its object when deleted
+    # (deletion_policy: Snapshot).
+    snapshots = False
 
     def __init__(self, name, stack_id, properties, physical_id=None,
                  stored_properties=None, stored_attributes=None, cloud=None,
@@ -112,6 +115,10 @@ class Resource:
 
     def delete(self):
         return Done()
+
+    def snapshot_delete(self):
+        """Delete, keeping a snapshot of the object (types with ``snapshots``)."""
+        return self.delete()
 
     def suspend(self):
         return Done(self.physical_id)

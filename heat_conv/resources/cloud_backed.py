@@ -18,6 +18,7 @@ LOG = logging.getLogger(__name__)
 
 class CloudResource(base.Resource):
     observed = True
+    snapshots = True
 
     def wait_secs(self, action):
         return 0
@@ -129,6 +130,18 @@ class CloudResource(base.Resource):
         except cloud_client.CloudError as exc:
             return _failed(exc, self.physical_id)
         return self._outcome(obj, _DONE_STATUS.get(action, 'ACTIVE'))
+
+    def snapshot_delete(self):
+        # The cloud keeps one snapshot per object, so a redelivered delete
+        # that snapshots again finds the first.
+        if self.physical_id:
+            try:
+                retry.call(self.cloud.snapshot, self.physical_id)
+            except cloud_client.CloudNotFound:
+                return base.Done()
+            except cloud_client.CloudError as exc:
+                return _failed(exc, self.physical_id)
+        return self.delete()
 
     def progress(self, action, cloud_object):
         """Done, Failed, or None while the cloud is still working."""

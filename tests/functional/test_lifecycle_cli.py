@@ -80,3 +80,27 @@ def test_export_abandon_then_adopt(service, clients, tmp_path):
     assert cloud_objects(service) == before, 'adopt creates and changes nothing'
     osc('stack', 'delete', '--yes', 'ab2', '--wait')
     assert not {o['id'] for o in cloud_objects(service)} & set(ids.values())
+
+
+def test_snapshot_create_list_show_restore_delete(service, clients):
+    osc = clients.openstack
+    osc('stack', 'create', '-t', sample('fan.yaml'), 'snap', '--wait', '--poll', '1')
+    outputs = service.outputs('snap')
+    created = json.loads(osc('stack', 'snapshot', 'create', 'snap', '--name', 'first',
+                             '-f', 'json').stdout)
+    assert (created['name'], created['status']) == ('first', 'COMPLETE')
+    listed = json.loads(osc('stack', 'snapshot', 'list', 'snap', '-f', 'json').stdout)
+    assert [s['id'] for s in listed] == [created['ID']]
+    shown = osc('stack', 'snapshot', 'show', 'snap', created['ID'], '-f', 'json').stdout
+    assert json.loads(shown)['snapshot']['data']['template']['resources'].keys() == \
+        set(FAN_RESOURCES)
+
+    osc('stack', 'update', '--existing', '--parameter', 'greeting=bye', 'snap', '--wait')
+    assert service.outputs('snap') != outputs
+    osc('stack', 'snapshot', 'restore', 'snap', created['ID'])
+    service.wait_for('snap', 'RESTORE_COMPLETE')
+    assert service.outputs('snap') == outputs
+
+    osc('stack', 'snapshot', 'delete', 'snap', created['ID'], '-y')
+    assert json.loads(osc('stack', 'snapshot', 'list', 'snap', '-f', 'json').stdout) == []
+    osc('stack', 'delete', '--yes', 'snap', '--wait')

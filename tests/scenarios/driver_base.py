@@ -2,6 +2,7 @@
 import uuid
 
 from heat_conv.db import api as db_api
+from heat_conv.engine import snapshots
 from heat_conv.engine import stack_abandon
 from heat_conv.engine import stack_adopt
 from heat_conv.engine import stack_lifecycle
@@ -55,6 +56,12 @@ class Driver:
                                         params=params)
         self.stack_id = stack.id
         return stack
+
+    def snapshot(self, name=None):
+        return snapshots.create_snapshot(self.ctx, self.stack_id, name)
+
+    def restore(self, snapshot_id):
+        return snapshots.restore_snapshot(self.ctx, self.stack_id, snapshot_id)
 
     # observation
     def stack(self):

@@ -2,6 +2,7 @@
 the deterministic and multi-process runs like library.py's."""
 import json
 
+from tests.scenarios.library import assert_reality
 from tests.scenarios.library import attr
 from tests.scenarios.library import fan_expected
 from tests.scenarios.library import fan_template
@@ -148,6 +149,40 @@ def adopt_without_an_object_fails_and_creates_nothing(d):
     assert whole_cloud(d) == before
 
 
+def snapshot_then_restore(d):
+    d.create(fan_template('a'))
+    assert d.settle() == 'CREATE_COMPLETE'
+    ids = physical_ids(d)
+    snap = d.snapshot('before')
+    assert (snap.status, snap.name) == ('COMPLETE', 'before')
+    assert snap.data['resources']['B']['resource_data']['properties']['value'] == 'a-b'
+    assert d.stack_status() == 'SNAPSHOT_COMPLETE'
+    # Afterwards: a new template, and someone edits and deletes objects.
+    d.update(tmpl({'A': res('z'), 'B': res(attr('A')), 'E': res('e')}))
+    assert d.settle() == 'UPDATE_COMPLETE'
+    b = d.objects_by_name()['B'][0]['id']
+    d.cloud.patch(b, {'value': 'tampered'})
+    d.cloud.store.delete(d.objects_by_name()['A'][0]['id'])
+    d.restore(snap.id)
+    assert d.settle() == 'RESTORE_COMPLETE'
+    assert_reality(d, fan_expected('a'))
+    assert physical_ids(d)['B'] == ids['B'] == b, 'a changed object is repaired in place'
+    assert physical_ids(d)['A'] != ids['A'], 'a deleted object is rebuilt'
+
+
+def snapshot_deletion_policy_keeps_a_copy(d):
+    d.create(tmpl({'A': dict(res('a'), deletion_policy='Snapshot'), 'B': res('b')}))
+    assert d.settle() == 'CREATE_COMPLETE'
+    a = physical_ids(d)['A']
+    d.delete()
+    assert d.settle() == 'DELETE_COMPLETE'
+    assert d.objects() == []
+    kept = d.cloud.list_snapshots()
+    assert [(s['object']['id'], s['object']['properties']['value']) for s in kept] == \
+        [(a, 'a')]
+
+
 ALL = [suspend_and_resume, slow_suspend_waits_for_the_cloud, suspended_stack_deletes,
        failed_suspend_is_tried_again, resume_of_a_running_stack_fails_as_in_heat,
-       abandon_then_adopt_round_trip, adopt_without_an_object_fails_and_creates_nothing]
+       abandon_then_adopt_round_trip, adopt_without_an_object_fails_and_creates_nothing,
+       snapshot_then_restore, snapshot_deletion_policy_keeps_a_copy]

@@ -44,8 +44,3 @@ class ActionController:
     def export(self, req, ctx, tenant_id, stack_name, stack_id):
         stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
         return responses.json_response(stack_abandon.export_stack(ctx, stack.id))
-
-    def not_supported(self, req, ctx, tenant_id, stack_name, stack_id, **_):
-        stack_lookup.identified(ctx, stack_name, stack_id)
-        what = req.path_info.rstrip('/').split(f'/{stack_id}/', 1)[-1].split('/')[0]
-        raise exception.NotSupported(f'Stack {what} is not supported')

@@ -225,3 +225,15 @@ def test_power_of_an_object_being_deleted_is_a_conflict(fake_clock, any_client):
     any_client.delete(obj['id'], wait_secs=5)
     with pytest.raises(cloud_client.CloudConflict, match='cannot suspend'):
         any_client.power(obj['id'], 'SUSPEND')
+
+
+def test_a_snapshot_outlives_its_object_and_is_taken_once(fake_clock, any_client):
+    obj = any_client.create('web', 'T', {'value': 'a'})
+    first = any_client.snapshot(obj['id'])
+    any_client.update(obj['id'], {'value': 'b'})
+    assert any_client.snapshot(obj['id']) == first, 'one snapshot per object'
+    assert first['object']['properties'] == {'value': 'a'}
+    any_client.delete(obj['id'])
+    assert any_client.list_snapshots() == [first]
+    with pytest.raises(CloudNotFound):
+        any_client.snapshot('missing')
