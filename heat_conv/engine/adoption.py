@@ -10,13 +10,16 @@ from heat_conv.engine import resource_action
 from heat_conv.resources import base
 
 
-def run(row, step, plugin):
-    """Adopt ``row`` (with ``plugin`` at the template's properties); the
-    step's Result, or None when another writer took the row first."""
+def run(row, step, plugin, physical_id=None):
+    """Adopt ``row``'s object, or ``physical_id`` (with ``plugin`` at the
+    template's properties); the step's Result, or None when another writer
+    took the row first."""
+    physical_id = physical_id or row.physical_resource_id
     if resource_action.lock(row, step, Action.ADOPT) is None:
         return None
-    if not row.physical_resource_id:
+    if not physical_id:
         outcome = base.Failed('Resource ID was not provided.')
     else:
+        plugin.physical_id = physical_id
         outcome = plugin.adopt()
     return resource_action.settle(row, step, Action.ADOPT, plugin, outcome, started=True)

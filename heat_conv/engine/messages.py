@@ -58,6 +58,8 @@ class Definition:
     update_policy: typing.Any = None
     requires: dict | None = None
     template_id: int | None = None
+    external_id: str | None = None
+    restricted_actions: tuple | None = None
 
     @classmethod
     def from_dict(cls, values):

@@ -6,9 +6,8 @@ and the step resumes when an external event ends the action (``resume``;
 the observer's ``action_complete`` is one such event). Both halves end in
 ``continue_traversal``.
 
-A step may arrive twice, late, or for a traversal that has been
-superseded; each case below ends without side effects or with the same
-outcome. One plugin instance serves a step's resource from start to end.
+A step may arrive twice, late, or for a superseded traversal: each case
+ends harmlessly. One plugin instance serves a step's resource throughout.
 """
 import logging
 
@@ -16,9 +15,9 @@ from heat_conv.common import exception
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
-from heat_conv.engine import adoption
 from heat_conv.engine import boundary
 from heat_conv.engine import decision
+from heat_conv.engine import directives
 from heat_conv.engine import messages
 from heat_conv.engine import resource_action
 from heat_conv.engine import stack_state
@@ -89,9 +88,8 @@ def _update_node(row, step, msg):
         _fail_without_action(row, step, str(exc))
         return
     plugin = registry.plugin_for(row, properties)
-    if msg.mode == messages.Mode.ADOPT:
-        if (result := adoption.run(row, step, plugin)) is not None:
-            continue_traversal(result, step, plugin)
+    if directives.take_over(row, step, msg.mode, definition, plugin, _record_noop,
+                            continue_traversal):
         return
     if row.status == Status.FAILED and row.traversal_id == step.traversal_id:
         # Failed within a live traversal: only the reaper does that, when
@@ -101,6 +99,8 @@ def _update_node(row, step, msg):
     reality = _observe(row, plugin) if msg.mode == messages.Mode.OBSERVE else None
     change = decision.change_for(row, definition.type, properties, plugin.needs_replace,
                                  reality)
+    if directives.restricted(row, step, definition, change):
+        return
     if change == decision.Change.REPLACE:
         _replace(row, step, definition, properties)
     elif change == decision.Change.NONE:

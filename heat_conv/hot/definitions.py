@@ -11,7 +11,8 @@ class ResourceDefinition:
 
     def __init__(self, name, type, version, properties, metadata, deletion_policy,
                  update_policy, depends_on, requires, description='', condition=None,
-                 external_id=None, nested_template=None, template_type=None):
+                 external_id=None, nested_template=None, template_type=None,
+                 restricted_actions=()):
         self.name = name
         # The type after the environment's aliases; template_type as written.
         self.type = type
@@ -27,6 +28,9 @@ class ResourceDefinition:
         self.description = description
         self.condition = condition
         self.external_id = external_id
+        # The environment's restricted_actions for this resource: 'update',
+        # 'replace'.
+        self.restricted_actions = tuple(sorted(restricted_actions))
         self._requires = {n: frozenset(a) for n, a in requires.items()}
 
     def requires(self):
@@ -35,7 +39,7 @@ class ResourceDefinition:
 
     def frozen(self):
         """A JSON-serialisable definition for storage and for workers."""
-        return {
+        frozen = {
             'name': self.name,
             'type': self.type,
             'version': self.version,
@@ -45,6 +49,12 @@ class ResourceDefinition:
             'update_policy': self.update_policy,
             'requires': {n: sorted(a) for n, a in sorted(self._requires.items())},
         }
+        # Only when set, so definitions without them are stored as before.
+        if self.external_id is not None:
+            frozen['external_id'] = str(self.external_id)
+        if self.restricted_actions:
+            frozen['restricted_actions'] = list(self.restricted_actions)
+        return frozen
 
     def __repr__(self):
         return f'ResourceDefinition({self.name!r}, {self.type!r})'

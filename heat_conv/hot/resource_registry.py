@@ -7,18 +7,21 @@ OS::Heat::TestResource``), a family of types to another family
 running them as nested stacks is out of scope. Entries under ``resources``
 apply to one named resource only.
 
-Per-resource ``hooks`` (breakpoints) and ``restricted_actions`` are Heat
-directives heat-conv does not honour yet; they are refused rather than
-accepted and ignored.
+Per-resource ``restricted_actions`` (``update``, ``replace``) make such a
+change of the resources they name fail, with Heat's reason; every entry
+whose name pattern matches counts. Per-resource ``hooks`` (breakpoints)
+are a Heat directive heat-conv does not honour yet; they are refused
+rather than accepted and ignored.
 """
+import fnmatch
 
 from heat_conv.common import exception
 
 _TEMPLATE_SUFFIXES = ('.yaml', '.yml', '.template')
 _NOT_SUPPORTED = {
     'hooks': 'Breakpoint hooks are not supported by heat-conv yet',
-    'restricted_actions': 'Restricted actions are not supported by heat-conv yet',
 }
+RESTRICTED_ACTIONS = ('update', 'replace')
 
 
 def is_template_location(type_name):
@@ -34,6 +37,7 @@ class ResourceRegistry:
             _fail(('resource_registry',), 'The resource_registry must be a map')
         self._global = _mappings(raw, ('resource_registry',), skip=('resources',))
         self._per_resource = {}
+        self._restricted = {}
         per_resource = raw.get('resources') or {}
         if not isinstance(per_resource, dict):
             _fail(('resource_registry', 'resources'), 'Expected a map of resource names')
@@ -44,7 +48,18 @@ class ResourceRegistry:
             for key, reason in _NOT_SUPPORTED.items():
                 if entries.get(key):
                     _fail(path + (key,), reason)
-            self._per_resource[name] = _mappings(entries, path, skip=tuple(_NOT_SUPPORTED))
+            self._restricted[name] = _restricted(entries.get('restricted_actions'),
+                                                 path + ('restricted_actions',))
+            self._per_resource[name] = _mappings(
+                entries, path, skip=tuple(_NOT_SUPPORTED) + ('restricted_actions',))
+
+    def restricted_actions(self, resource_name):
+        """The actions restricted for ``resource_name`` by every matching entry."""
+        found = set()
+        for pattern, actions in self._restricted.items():
+            if fnmatch.fnmatchcase(resource_name, pattern):
+                found.update(actions)
+        return found
 
     def resolve(self, type_name, resource_name=None):
         """(type, nested template or None) for a resource of ``type_name``.
@@ -114,6 +129,18 @@ def _lookup(mappings, type_name):
     if target.endswith('*'):
         return target[:-1] + type_name[len(pattern) - 1:]
     return target
+
+
+def _restricted(value, path):
+    """Heat's check of a restricted_actions entry: one action or a list."""
+    if value is None:
+        return set()
+    actions = [value] if isinstance(value, str) else value
+    if not isinstance(actions, list) or not all(a in RESTRICTED_ACTIONS for a in actions):
+        raise exception.InvalidEnvironment(
+            f'Invalid restricted_action type "{value}" for resource, acceptable '
+            f'restricted_action types are: {RESTRICTED_ACTIONS}', path=path)
+    return set(actions)
 
 
 def _fail(path, message):

@@ -80,9 +80,6 @@ def parse_resources(raw, spec):
         if not syntax.is_call(policy):
             normalise_deletion_policy(policy, spec,
                                       path + (names.written('deletion_policy'),))
-        if entry.get('external_id') is not None:
-            _fail(path + (names.written('external_id'),),
-                  'external_id is not supported by heat-conv yet')
         resources[name] = ResourceSnippet(
             name=name, type=type_name, properties=entry.get('properties'),
             metadata=entry.get('metadata'),

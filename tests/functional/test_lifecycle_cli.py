@@ -104,3 +104,36 @@ def test_snapshot_create_list_show_restore_delete(service, clients):
     osc('stack', 'snapshot', 'delete', 'snap', created['ID'], '-y')
     assert json.loads(osc('stack', 'snapshot', 'list', 'snap', '-f', 'json').stdout) == []
     osc('stack', 'delete', '--yes', 'snap', '--wait')
+
+
+def test_restricted_actions_and_external_id(service, clients, tmp_path):
+    osc = clients.openstack
+    template = tmp_path / 'bar.yaml'
+    template.write_text('heat_template_version: 2016-10-14\n'
+                        'parameters:\n  v: {type: string, default: a}\n'
+                        'resources:\n  bar:\n    type: OS::Heat::TestResource\n'
+                        '    properties: {value: {get_param: v}}\n')
+    env = tmp_path / 'env.yaml'
+    env.write_text('resource_registry:\n  resources:\n'
+                   '    bar: {restricted_actions: [update, replace]}\n')
+    osc('stack', 'create', '-t', str(template), 'restr', '--wait', '--poll', '1')
+    failed = osc('stack', 'update', '-t', str(template), '-e', str(env), '--parameter',
+                 'v=b', 'restr', '--wait', ok=False)
+    assert 'UPDATE_FAILED' in failed.stdout + failed.stderr
+    events = json.loads(osc('stack', 'event', 'list', 'restr', '--resource', 'bar',
+                            '-f', 'json').stdout)
+    assert 'update is restricted for resource.' in {e['resource_status_reason']
+                                                    for e in events}
+    assert service.resource_status('restr', 'bar') == 'CREATE_COMPLETE'
+
+    object_id = service.physical_ids('restr')['bar']
+    external = tmp_path / 'external.yaml'
+    external.write_text('heat_template_version: 2016-10-14\n'
+                        'resources:\n  bar:\n    type: OS::Heat::TestResource\n'
+                        f'    external_id: {object_id}\n'
+                        'outputs:\n  ref: {value: {get_resource: bar}}\n')
+    osc('stack', 'create', '-t', str(external), 'ext', '--wait', '--poll', '1')
+    assert service.outputs('ext') == {'ref': object_id}
+    osc('stack', 'delete', '--yes', 'ext', '--wait')
+    assert object_id in {o['id'] for o in cloud_objects(service)}, 'never deleted'
+    osc('stack', 'delete', '--yes', 'restr', '--wait')

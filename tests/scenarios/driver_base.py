@@ -27,10 +27,11 @@ class Driver:
         self.stack_id = stack.id
         return stack
 
-    def update(self, template=None, params=None, existing=False, disable_rollback=None):
+    def update(self, template=None, params=None, existing=False, disable_rollback=None,
+               environment=None):
         return stack_operations.update_stack(
             self.ctx, self.stack_id, template, params=params, existing=existing,
-            disable_rollback=disable_rollback)
+            disable_rollback=disable_rollback, environment=environment)
 
     def delete(self):
         return stack_operations.delete_stack(self.ctx, self.stack_id)

@@ -182,7 +182,66 @@ def snapshot_deletion_policy_keeps_a_copy(d):
         [(a, 'a')]
 
 
+def restricted(actions):
+    return {'resource_registry': {'resources': {'bar': {'restricted_actions': actions}}}}
+
+
+def events_with(d, reason):
+    return [e for e in d.events() if e.resource_status_reason == reason]
+
+
+def restricted_actions_refuse_as_in_heat(d):
+    d.create(tmpl({'bar': res('1234')}))
+    assert d.settle() == 'CREATE_COMPLETE'
+    before = whole_cloud(d)
+    d.update(tmpl({'bar': res('4567')}), environment=restricted(['update', 'replace']))
+    assert d.settle() == 'UPDATE_FAILED'
+    assert d.resource_status('bar') == 'CREATE_COMPLETE'
+    assert len(events_with(d, 'update is restricted for resource.')) == 1
+    assert whole_cloud(d) == before
+    # Only replace restricted: the in-place update goes ahead...
+    d.update(tmpl({'bar': res('4567')}), environment=restricted('replace'))
+    assert d.settle() == 'UPDATE_COMPLETE'
+    assert d.objects_by_name()['bar'][0]['properties']['value'] == '4567'
+    # ...and a replacement does not (a type change is one too).
+    for changed in (res('4567', update_replace=True), {'type': 'OS::Heat::None'}):
+        d.update(tmpl({'bar': changed}), environment=restricted('replace'))
+        assert d.settle() == 'UPDATE_FAILED'
+    assert len(events_with(d, 'replace is restricted for resource.')) == 2
+    assert d.resource_status('bar') == 'UPDATE_COMPLETE'
+
+
+def external_id_adopts_and_never_deletes(d):
+    outside = d.cloud.create('made-elsewhere', 'OS::Heat::TestResource', {'value': 'x'})
+    d.create(tmpl({'ext': dict(res('x'), external_id=outside['id']), 'own': res('o')}),
+             disable_rollback=True)
+    assert d.settle() == 'CREATE_COMPLETE'
+    assert physical_ids(d)['ext'] == outside['id']
+    assert d.resource_status('ext') == 'ADOPT_COMPLETE'
+    assert len(d.cloud.list()) == 2, 'only "own" was created'
+    # Same id: nothing to do, even with other properties.
+    d.update(tmpl({'ext': dict(res('y'), external_id=outside['id']), 'own': res('o')}))
+    assert d.settle() == 'UPDATE_COMPLETE'
+    assert d.cloud.get(outside['id'])['properties'] == {'value': 'x'}
+    # Another id: Heat's refusal.
+    d.update(tmpl({'ext': dict(res('y'), external_id='other'), 'own': res('o')}))
+    assert d.settle() == 'UPDATE_FAILED'
+    assert 'Update to property external_id of ext' in d.stack().status_reason
+    d.delete()
+    assert d.settle() == 'DELETE_COMPLETE'
+    assert [o['id'] for o in d.cloud.list()] == [outside['id']], 'never deleted'
+
+
+def external_id_of_a_missing_object_fails(d):
+    d.create(tmpl({'ext': dict(res('x'), external_id='nowhere')}))
+    assert d.settle() == 'CREATE_FAILED'
+    assert 'nowhere does not exist' in d.stack().status_reason
+    assert d.cloud.list() == []
+
+
 ALL = [suspend_and_resume, slow_suspend_waits_for_the_cloud, suspended_stack_deletes,
        failed_suspend_is_tried_again, resume_of_a_running_stack_fails_as_in_heat,
        abandon_then_adopt_round_trip, adopt_without_an_object_fails_and_creates_nothing,
-       snapshot_then_restore, snapshot_deletion_policy_keeps_a_copy]
+       snapshot_then_restore, snapshot_deletion_policy_keeps_a_copy,
+       restricted_actions_refuse_as_in_heat, external_id_adopts_and_never_deletes,
+       external_id_of_a_missing_object_fails]

@@ -45,10 +45,9 @@ def test_resource_fields_are_parsed():
     assert list(resources) == ['web', 'db']
 
 
-def test_external_id_is_refused_until_it_is_honoured(raises_at):
-    with raises_at(exception.InvalidTemplate, 'resources.web.external_id',
-                   'external_id is not supported by heat-conv yet'):
-        sections.parse_resources({'web': {'type': 'T', 'external_id': 'abc'}}, NEW)
+def test_external_id_is_kept():
+    res = sections.parse_resources({'web': {'type': 'T', 'external_id': 'abc'}}, NEW)
+    assert res['web'].external_id == 'abc'
 
 
 def test_depends_on_list():
