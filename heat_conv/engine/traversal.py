@@ -44,7 +44,8 @@ def _converge(stack_id, traversal_id):
     current = {}
     new_rows = []
     for name, defn in definitions.items():
-        best = best_existing(rows_by_name.get(name, []), stack.raw_template_id)
+        best = best_existing(rows_by_name.get(name, []), stack.raw_template_id,
+                             stack.prev_raw_template_id)
         if best is None:
             new_rows.append({'stack_id': stack_id, 'name': name, 'type': defn['type'],
                              'action': Action.INIT, 'status': Status.COMPLETE,
@@ -132,12 +133,14 @@ def _target(stack):
     return definitions, bound.dependencies()
 
 
-def best_existing(rows, template_id):
+def best_existing(rows, template_id, last_reached=None):
     """Of the rows of one name, the one that carries it into this traversal.
 
     A row built with exactly the target template wins (a rollback brings
-    back the original instead of a replacement); otherwise the newest row
-    that has not been replaced.
+    back the original instead of a replacement); then, as in Heat, one
+    built with the template the stack last reached (``last_reached``), so
+    that after a failed replacement an update back to the original keeps
+    it; otherwise the newest row that has not been replaced.
     """
     candidates = [r for r in rows if r.action != Action.DELETE]
     if not candidates:
@@ -145,6 +148,10 @@ def best_existing(rows, template_id):
     for row in reversed(candidates):
         if row.template_id == template_id and row.status == Status.COMPLETE \
                 and row.action != Action.INIT:
+            return row
+    for row in reversed(candidates):
+        if last_reached is not None and row.template_id == last_reached \
+                and row.action != Action.INIT and row.physical_resource_id:
             return row
     for row in reversed(candidates):
         if row.replaced_by is None:

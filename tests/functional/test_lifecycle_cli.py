@@ -137,3 +137,24 @@ def test_restricted_actions_and_external_id(service, clients, tmp_path):
     osc('stack', 'delete', '--yes', 'ext', '--wait')
     assert object_id in {o['id'] for o in cloud_objects(service)}, 'never deleted'
     osc('stack', 'delete', '--yes', 'restr', '--wait')
+
+
+def test_update_back_after_a_failed_replacement_keeps_the_original(service, clients,
+                                                                   tmp_path):
+    osc = clients.openstack
+    template = tmp_path / 'rep.yaml'
+    template.write_text('heat_template_version: 2016-10-14\n'
+                        'parameters:\n  gen: {type: string, default: "1"}\n'
+                        '  fail: {type: boolean, default: false}\n'
+                        'resources:\n  server:\n    type: OS::Heat::TestResource\n'
+                        '    properties: {update_replace_value: {get_param: gen},\n'
+                        '                 fail: {get_param: fail}}\n')
+    osc('stack', 'create', '-t', str(template), 'back', '--wait', '--poll', '1')
+    original = service.physical_ids('back')['server']
+    osc('stack', 'update', '-t', str(template), '--parameter', 'gen=2', '--parameter',
+        'fail=true', 'back', '--wait', ok=False)
+    service.wait_for('back', 'UPDATE_FAILED')
+    osc('stack', 'update', '-t', str(template), 'back', '--wait')
+    service.wait_for('back', 'UPDATE_COMPLETE')
+    assert service.physical_ids('back') == {'server': original}
+    osc('stack', 'delete', '--yes', 'back', '--wait')
