@@ -158,3 +158,19 @@ def test_update_back_after_a_failed_replacement_keeps_the_original(service, clie
     service.wait_for('back', 'UPDATE_COMPLETE')
     assert service.physical_ids('back') == {'server': original}
     osc('stack', 'delete', '--yes', 'back', '--wait')
+
+
+def test_custom_constraints_are_checked(clients, tmp_path):
+    template = tmp_path / 'ip.yaml'
+    template.write_text('heat_template_version: 2016-10-14\n'
+                        'parameters:\n  addr: {type: string, constraints: '
+                        '[{custom_constraint: ip_addr}]}\n'
+                        '  flavor: {type: string, default: m1.small}\n'
+                        'resources:\n  r:\n    type: OS::Heat::Value\n'
+                        '    properties: {value: {get_param: addr}}\n')
+    refused = clients.openstack('stack', 'create', '-t', str(template), '--parameter',
+                                'addr=10.0.0.300', 'cc', ok=False)
+    assert "Error validating value '10.0.0.300': Invalid IP address" in refused.stderr
+    checked = clients.openstack('orchestration', 'template', 'validate', '-t',
+                                str(template), '--parameter', 'addr=10.0.0.3')
+    assert 'ip_addr' in checked.stdout
