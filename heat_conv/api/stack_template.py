@@ -36,27 +36,30 @@ def bind(stack, raw_row):
     tmpl = hot_template.Template.load(raw_row.template, files=raw_row.files,
                                       environment=raw_row.environment)
     return tmpl.bind(params=raw_row.parameters or {}, stack_name=stack.name,
-                     stack_id=stack.id, project_id=stack.tenant)
+                     stack_id=stack.id, project_id=stack.tenant,
+                     facade=db_api.stack_facade(stack))
 
 
 def bound(stack):
     """The stack's bound template (None if there is none or it does not bind),
     bound once per stack and template."""
-    return _bound_cached(raw_template_id(stack), stack.id, stack.name, stack.tenant)
+    return _bound_cached(raw_template_id(stack), stack.id, stack.name, stack.tenant,
+                         stack.owner_id, stack.parent_resource_name)
 
 
 class _StackKey:
     """What binding needs of a stack row."""
 
-    def __init__(self, stack_id, name, tenant):
+    def __init__(self, stack_id, name, tenant, owner_id=None, parent_resource_name=None):
         self.id, self.name, self.tenant = stack_id, name, tenant
+        self.owner_id, self.parent_resource_name = owner_id, parent_resource_name
 
 
 @functools.lru_cache(maxsize=64)
-def _bound_cached(template_id, stack_id, name, tenant):
+def _bound_cached(template_id, stack_id, name, tenant, owner_id, parent_resource_name):
     if template_id is None:
         return None
-    return safe_bind(_StackKey(stack_id, name, tenant),
+    return safe_bind(_StackKey(stack_id, name, tenant, owner_id, parent_resource_name),
                      db_api.raw_template_get(template_id))
 
 

@@ -18,19 +18,29 @@ class Change(enum.StrEnum):
     NONE = 'none'         # already as wanted
 
 
-def change_for(row, new_type, properties, needs_replace, reality=None):
+def change_for(row, new_type, properties, needs_replace, reality=None,
+               nested_template=None, stack_backed=False):
     """The change that makes ``row`` match (``new_type``, ``properties``).
 
     ``row``: the resource's current row, or None when it has none;
     ``properties``: the new resolved properties; ``needs_replace(old)``:
     the plugin's verdict on changing the properties from ``old``, asked
     only when they differ; ``reality``: the resource's drift status when
-    converging from reality, else None (compare with what was stored).
+    converging from reality, else None (compare with what was stored);
+    ``nested_template``: the template file a template resource's type maps
+    to; ``stack_backed``: the resource owns a child stack, which is always
+    updated (its template may have changed when its properties did not;
+    an update that changes nothing costs the child one quick traversal) and
+    is updated, not replaced, after a failure, as in Heat.
     """
     if row is None or row.action in (Action.INIT, Action.DELETE) or (
             row.status == Status.FAILED and not row.physical_resource_id):
         return Change.CREATE
-    if row.type != new_type or row.status == Status.FAILED or reality == Drift.DELETED:
+    if row.type != new_type or getattr(row, 'nested_template', None) != nested_template:
+        return Change.REPLACE
+    if stack_backed:
+        return Change.UPDATE
+    if row.status == Status.FAILED or reality == Drift.DELETED:
         # A failed resource (a failed action, a failed check, marked
         # unhealthy) is not trusted to be updated in place.
         return Change.REPLACE

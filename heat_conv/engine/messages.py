@@ -17,8 +17,9 @@ import typing
 from heat_conv.common.status import Status
 from heat_conv.resources import base
 
-# 1.2: run modes suspend, resume and adopt.
-VERSION = '1.2'
+# 1.2: child_done; 1.3: signal_arrived, hook_cleared; 1.4: run modes suspend,
+# resume and adopt.
+VERSION = '1.4'
 
 
 class Mode(enum.StrEnum):
@@ -58,6 +59,9 @@ class Definition:
     update_policy: typing.Any = None
     requires: dict | None = None
     template_id: int | None = None
+    # A template resource's nested template file (its type may be any name).
+    nested_template: str | None = None
+    hook: str | None = None   # the breakpoint set on the node (pre-create, ...)
     external_id: str | None = None
     restricted_actions: tuple | None = None
 
@@ -102,16 +106,6 @@ class Input:
 
     def to_dict(self):
         return dataclasses.asdict(self)
-
-
-def collate(inputs):
-    """A step's Inputs as (refids by name, attributes by name, row ids required)."""
-    refs, attrs, requires = {}, {}, []
-    for item in inputs:
-        refs[item.name] = item.refid
-        attrs[item.name] = item.attrs
-        requires.append(item.row)
-    return refs, attrs, sorted(set(requires))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -206,6 +200,52 @@ class ActionComplete(ResumeStep):
         return cls(kwargs['resource_id'], kwargs['atomic_key'],
                    outcome_from_wire(outcome) if outcome is not None else None,
                    cloud_object=kwargs.get('cloud_object'))
+
+
+@dataclasses.dataclass(frozen=True)
+class ChildDone(ResumeStep):
+    """The child stack of a stack-backed resource ended its traversal
+    (COMPLETE or FAILED), so the parent resource's step can go on."""
+    METHOD: typing.ClassVar[str] = 'child_done'
+
+    @classmethod
+    def from_wire(cls, kwargs):
+        return cls(kwargs['resource_id'], kwargs['atomic_key'],
+                   outcome_from_wire(kwargs['outcome']))
+
+
+@dataclasses.dataclass(frozen=True)
+class SignalArrived(ResumeStep):
+    """A resource waiting on signals may have got what it waits for (they
+    are stored, so the handler reads them all), or its wait timed out."""
+    METHOD: typing.ClassVar[str] = 'signal_arrived'
+    outcome: typing.Any = None
+    timed_out: bool = False
+
+    @classmethod
+    def from_wire(cls, kwargs):
+        return cls(kwargs['resource_id'], kwargs['atomic_key'],
+                   timed_out=bool(kwargs.get('timed_out')))
+
+    def to_wire(self):
+        return {'resource_id': self.resource_id, 'atomic_key': self.atomic_key,
+                'timed_out': self.timed_out}
+
+
+@dataclasses.dataclass(frozen=True)
+class HookCleared(ResumeStep):
+    """A user cleared the breakpoint ``hook`` a resource's step is paused on."""
+    METHOD: typing.ClassVar[str] = 'hook_cleared'
+    outcome: typing.Any = None
+    hook: str = ''
+
+    @classmethod
+    def from_wire(cls, kwargs):
+        return cls(kwargs['resource_id'], kwargs['atomic_key'], hook=kwargs['hook'])
+
+    def to_wire(self):
+        return {'resource_id': self.resource_id, 'atomic_key': self.atomic_key,
+                'hook': self.hook}
 
 
 @dataclasses.dataclass(frozen=True)

@@ -5,11 +5,13 @@ compare-and-swap on the key, so two engines can never act on one row at
 once and a stale writer's update simply matches nothing.
 """
 import dataclasses
+import datetime
 import enum
 import logging
 import typing
 
 from heat_conv.common import events
+from heat_conv.common import exception
 from heat_conv.common import timeutils
 from heat_conv.common.status import Action
 from heat_conv.common.status import Drift
@@ -29,7 +31,8 @@ class Step:
     ``template_id`` and ``requires`` are recorded on the row the step
     converges. ``held`` is the row it has locked (or, resuming, is entitled
     to write), so that an unexpected error can release it; ``name``, the
-    resource's, once known.
+    resource's, once known. ``acted``: it has locked a row at least once
+    (so it may have changed something, and is not simply delivered again).
     """
     stack_id: str
     traversal_id: str
@@ -38,6 +41,7 @@ class Step:
     requires: list | None = None
     held: typing.Any = None
     name: str | None = None
+    acted: bool = False
 
 
 class End(enum.StrEnum):
@@ -67,6 +71,7 @@ def lock(row, step, action):
     if not write(row, values, engine_id=None):
         return None
     step.held = row
+    step.acted = True
     return row.atomic_key
 
 
@@ -76,7 +81,14 @@ def start(row, action, plugin, old_properties=None):
     Returns the plugin's outcome: Done, Pending, Failed, or for an update
     that cannot be made in place, NeedsReplace (nothing was done).
     """
+    if plugin.stack_backed and not (action == Action.DELETE
+                                    and row.deletion_policy == 'Retain'):
+        # Imported here: nested builds on this module's writes.
+        from heat_conv.engine import nested
+        return nested.start(row, action, plugin)
     if action == Action.CREATE:
+        if plugin.wants_stack:
+            plugin.stack = db_api.stack_get(row.stack_id)
         return plugin.create()
     if action == Action.UPDATE:
         return plugin.update(old_properties or {})
@@ -109,10 +121,14 @@ def settle(row, step, action, plugin, outcome, started=False):
             values['requires'] = step.requires
     if isinstance(outcome, base.Pending):
         values['action_started_at'] = timeutils.utcnow()
-        _write(row, values, pending_events)
+        if outcome.timeout is not None:
+            values['wait_until'] = values['action_started_at'] + datetime.timedelta(
+                seconds=outcome.timeout)
+        if _write(row, values, pending_events) and outcome.then is not None:
+            outcome.then()
         step.held = None   # the observer's report resumes it
         return Result(End.WAITING, row)
-    values.update(engine_id=None, action_started_at=None)
+    values.update(engine_id=None, action_started_at=None, wait_until=None)
     if isinstance(outcome, base.Failed):
         values.update(status=Status.FAILED, status_reason=outcome.reason)
         end = End.FAILED
@@ -138,8 +154,8 @@ def release_failed(row, step, reason):
     its object: adopt it, so that it is replaced or deleted later rather
     than leaked.
     """
-    values = {'engine_id': None, 'action_started_at': None, 'status': Status.FAILED,
-              'status_reason': reason}
+    values = {'engine_id': None, 'action_started_at': None, 'wait_until': None,
+              'status': Status.FAILED, 'status_reason': reason}
     if not row.physical_resource_id:
         found = _orphan_of(row)
         if isinstance(found, base.Unknown):
@@ -202,3 +218,12 @@ def _write(row, values, pending_events, while_traversal=None, quiet=False):
         (LOG.debug if quiet else LOG.warning)(
             'lost the lock on resource %s (%s)', row.name, row.id)
     return False
+
+
+def replacement_in(row, traversal_id):
+    """The row that replaces ``row`` in ``traversal_id``, if any."""
+    try:
+        new = db_api.resource_get(row.replaced_by)
+    except exception.NotFound:
+        return None
+    return new if new.traversal_id == traversal_id else None

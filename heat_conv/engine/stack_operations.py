@@ -31,9 +31,11 @@ def validate_template(template, files=None, environment=None, params=None,
     tmpl = hot_template.Template.load(template, files=files, environment=environment)
     bound = tmpl.bind(params=params or {}, stack_name=stack_name,
                       stack_id=stack_id, project_id=project_id)
-    limits.check_resource_count(limits.resource_count(
-        bound.resource(name) for name in bound.resource_names()))
-    registry.check_template(bound, ignore_unavailable=ignore_unavailable)
+    count = limits.resource_count(bound.resource(name) for name in bound.resource_names())
+    limits.check_resource_count(count)
+    nested = registry.check_template(bound, ignore_unavailable=ignore_unavailable)
+    if nested:
+        limits.check_resource_count(count + nested)
     return tmpl, bound
 
 

@@ -11,6 +11,7 @@ from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
 from heat_conv.engine import messages
 from heat_conv.engine import oplog
+from heat_conv.engine import parent_link
 from heat_conv.engine import rpc
 
 LOG = logging.getLogger(__name__)
@@ -44,7 +45,16 @@ def complete(stack_id, traversal_id):
                                         values['status_reason'])])
     purge(stack_id)
     oplog.ended(stack, traversal_id, values['status'], values['status_reason'])
+    _ended(stack, values)
     return True
+
+
+def _ended(stack, values):
+    """A child stack's end resumes its parent resource's step."""
+    if stack.owner_id is not None:
+        for key, value in values.items():
+            setattr(stack, key, value)
+        parent_link.notify(stack)
 
 
 def purge(stack_id, keep_traversal=None):
@@ -89,10 +99,12 @@ def fail(stack_id, traversal_id, reason):
     db_api.events_add([failed_event])
     purge_events(stack_id)
     oplog.ended(stack, traversal_id, Status.FAILED, reason)
+    _ended(stack, values)
     return True
 
 
-def create(values, template_id, ctx=None, action=Action.CREATE, resources=None):
+def create(values, template_id, ctx=None, cast=True, action=Action.CREATE,
+           resources=None):
     """Insert a new stack already converging onto ``template_id``.
 
     The row, its traversal id and its first event (and ``resources``, the
@@ -115,18 +127,20 @@ def create(values, template_id, ctx=None, action=Action.CREATE, resources=None):
         stack = db_api.stack_create(values, events=[first])
     else:
         stack = db_api.stack_create_with_resources(values, resources, events=[first])
-    rpc.cast(messages.Converge(stack.id, traversal_id), ctx)
+    if cast:
+        rpc.cast(messages.Converge(stack.id, traversal_id), ctx)
     return stack
 
 
 def begin(stack, action, template_id, expected_traversal=False, reason=None,
-          extra=None, prior_events=(), ctx=None):
+          extra=None, prior_events=(), ctx=None, cast=True):
     """Supersede whatever traversal is running with a new one.
 
     One compare-and-swap write of the traversal id is all it takes: steps of
     the old traversal stop when they see it. Returns the new traversal id, or
     None when the stack changed under us. ``ctx``: the request it is for
-    (by default, the one this thread is handling).
+    (by default, the one this thread is handling); ``cast`` False leaves
+    casting ``converge`` to the caller (a child stack's parent).
     """
     traversal_id = str(uuid.uuid4())
     values = dict({'observe_reality': False}, **(extra or {}))
@@ -143,7 +157,8 @@ def begin(stack, action, template_id, expected_traversal=False, reason=None,
         oplog.superseded(stack, action, traversal_id)
     db_api.events_add(list(prior_events) + [
         events.for_stack(stack, action, Status.IN_PROGRESS, values['status_reason'])])
-    rpc.cast(messages.Converge(stack.id, traversal_id), ctx)
+    if cast:
+        rpc.cast(messages.Converge(stack.id, traversal_id), ctx)
     return traversal_id
 
 
@@ -156,6 +171,7 @@ def stop(stack, reason):
         return False
     db_api.events_add([events.for_stack(stack, stack.action, Status.FAILED, reason)])
     oplog.ended(stack, stack.current_traversal, Status.FAILED, reason)
+    _ended(stack, values)
     return True
 
 

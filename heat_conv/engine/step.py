@@ -16,12 +16,16 @@ from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
 from heat_conv.engine import boundary
+from heat_conv.engine import check_step
 from heat_conv.engine import decision
 from heat_conv.engine import directives
+from heat_conv.engine import hooks
 from heat_conv.engine import messages
+from heat_conv.engine import nested
+from heat_conv.engine import parent_link
 from heat_conv.engine import resource_action
+from heat_conv.engine import signal_step
 from heat_conv.engine import stack_state
-from heat_conv.engine import state_action
 from heat_conv.engine import sync_point
 from heat_conv.hot import template as hot_template
 from heat_conv.resources import base
@@ -48,7 +52,8 @@ def _start(step, msg):
     if current != step.traversal_id:
         return
     step.name = row.name
-    if row.engine_id is not None:
+    if row.engine_id is not None and not nested.take_over(row, step.traversal_id,
+                                                          msg.is_update, msg.mode):
         # Busy with an action. If it is this traversal's, this is a duplicate;
         # if an older traversal's, its end re-drives this node (retrigger).
         return
@@ -60,7 +65,7 @@ def _start(step, msg):
 
 def _update_node(row, step, msg):
     if row.replaced_by is not None:
-        replacement = _replacement_in(row, step.traversal_id)
+        replacement = resource_action.replacement_in(row, step.traversal_id)
         if replacement is not None:
             if replacement.engine_id is None and replacement.status == Status.COMPLETE:
                 finish(replacement, step)   # redelivered after the replacement
@@ -71,15 +76,15 @@ def _update_node(row, step, msg):
             and (row.status == Status.COMPLETE or row.action == Action.CHECK)):
         finish(row, step)                   # redelivered after completion
         return
-    if msg.mode in state_action.MODES:
-        _as_it_stands(row, step, msg.mode)
+    if msg.mode in check_step.MODES:
+        check_step.run(row, step, msg.mode)
         return
-
-    refs, attrs, requires = messages.collate(msg.inputs)
+    refs, attrs, requires = sync_point.collate(msg.inputs)
     step.requires = requires
     definition = msg.definition
     try:
-        cls = registry.get(definition.type, path=('resources', definition.name, 'type'))
+        cls = registry.get(definition.type, path=('resources', definition.name, 'type'),
+                           nested_template=definition.nested_template)
         resolved = hot_template.resolve_frozen(definition.properties, definition.version,
                                                refs, attrs)
         properties = cls.validate_properties(
@@ -87,7 +92,7 @@ def _update_node(row, step, msg):
     except exception.HeatConvException as exc:
         _fail_without_action(row, step, str(exc))
         return
-    plugin = registry.plugin_for(row, properties)
+    plugin = registry.plugin_for(row, properties, definition=definition)
     if directives.take_over(row, step, msg.mode, definition, plugin, _record_noop,
                             continue_traversal):
         return
@@ -98,8 +103,10 @@ def _update_node(row, step, msg):
         return
     reality = _observe(row, plugin) if msg.mode == messages.Mode.OBSERVE else None
     change = decision.change_for(row, definition.type, properties, plugin.needs_replace,
-                                 reality)
-    if directives.restricted(row, step, definition, change):
+                                 reality, nested_template=definition.nested_template,
+                                 stack_backed=plugin.stack_backed)
+    if directives.restricted(row, step, definition, change) or \
+            hooks.pause(row, step, definition.hook, hooks.ACTION_OF_CHANGE.get(change)):
         return
     if change == decision.Change.REPLACE:
         _replace(row, step, definition, properties)
@@ -147,15 +154,6 @@ def _observe(row, plugin):
     return plugin.observe_drift()
 
 
-def _as_it_stands(row, step, mode):
-    """Check, suspend or resume (state_action), or pass through."""
-    action = state_action.action_for(mode, step, row)
-    if action is None:
-        finish(row, step)
-    elif (result := state_action.run(row, step, action)) is not None:
-        continue_traversal(result, step)
-
-
 def _replace(row, step, definition, properties, holding=None):
     """Make a new row that stands in for ``row`` in this traversal.
 
@@ -165,7 +163,8 @@ def _replace(row, step, definition, properties, holding=None):
     """
     new = db_api.resource_create({
         'stack_id': row.stack_id, 'name': row.name, 'type': definition.type,
-        'action': Action.INIT, 'status': Status.COMPLETE, 'replaces': row.id,
+        'nested_template': definition.nested_template, 'action': Action.INIT,
+        'status': Status.COMPLETE, 'replaces': row.id,
         'deletion_policy': definition.deletion_policy or 'Delete',
         'requires': [], 'traversal_id': step.traversal_id,
         'node_id': step.node[0], 'node_is_update': True})
@@ -180,7 +179,7 @@ def _replace(row, step, definition, properties, holding=None):
     if resource_action.lock(new, step, Action.CREATE) is None:
         return
     # A new incarnation of the resource: a plugin instance of its own.
-    plugin = registry.plugin_for(new, properties)
+    plugin = registry.plugin_for(new, properties, definition=definition)
     continue_traversal(resource_action.run(new, step, Action.CREATE, plugin), step, plugin)
 
 
@@ -198,13 +197,14 @@ def _cleanup_node(row, step, msg):
     if row.action == Action.DELETE and row.status == Status.COMPLETE:
         finish(row, step)
         return
-    if msg.mode in state_action.MODES:
-        _as_it_stands(row, step, msg.mode)
+    if msg.mode in check_step.MODES:
+        check_step.run(row, step, msg.mode)
         return
     if not (msg.mode == messages.Mode.DELETE or row.replaced_by is not None):
         finish(row, step)
         return
-    if resource_action.lock(row, step, Action.DELETE) is None:
+    if (hooks.pause(row, step, msg.definition.hook, Action.DELETE)
+            or resource_action.lock(row, step, Action.DELETE) is None):
         return
     plugin = registry.plugin_for(row)
     continue_traversal(resource_action.run(row, step, Action.DELETE, plugin), step, plugin)
@@ -226,10 +226,15 @@ def _fail_without_action(row, step, reason):
 def action_complete(msg):
     """The observer saw the pending action of a resource end (messages.ActionComplete)."""
     if msg.outcome is not None:
-        resume(msg.resource_id, msg.atomic_key, lambda plugin, row: msg.outcome)
+        child_done(msg)
     else:   # a 1.0 sender: the cloud object, for the plugin to judge here
         resume(msg.resource_id, msg.atomic_key,
                lambda plugin, row: plugin.progress(row.action, msg.cloud_object))
+
+
+def child_done(msg):
+    """An event that carries its outcome (messages.ChildDone: a child stack ended)."""
+    resume(msg.resource_id, msg.atomic_key, lambda plugin, row: msg.outcome)
 
 
 def resume(resource_id, atomic_key, judge):
@@ -265,6 +270,8 @@ def resume(resource_id, atomic_key, judge):
 def continue_traversal(result, step, plugin=None):
     """Go on from an action that ended (inline, or resumed by an event)."""
     if result.end in (resource_action.End.WAITING, resource_action.End.LOST):
+        if result.end == resource_action.End.WAITING:   # signals sent before it waited
+            signal_step.look_for_kept(result.row, plugin)
         return
     if result.superseded:
         # The newer traversal's message for this row was dropped because the
@@ -274,7 +281,8 @@ def continue_traversal(result, step, plugin=None):
         return
     if result.end == resource_action.End.FAILED and result.row.action != Action.CHECK:
         stack_state.fail(step.stack_id, step.traversal_id,
-                         f'Resource {result.row.action} failed: {result.reason}')
+                         f'Resource {result.row.action} failed: '
+                         f'{parent_link.with_path(result.row.name, result.reason or "")}')
         return
     # A failed check is a finding, not a fault: the other checks go on.
     finish(result.row, step, plugin)
@@ -290,11 +298,3 @@ def finish(row, step, plugin=None):
                                    replaced=row.id != step.node[0])
     if sync_point.propagate(step.stack_id, step.traversal_id, step.node, sender):
         stack_state.complete(step.stack_id, step.traversal_id)
-
-
-def _replacement_in(row, traversal_id):
-    try:
-        new = db_api.resource_get(row.replaced_by)
-    except exception.NotFound:
-        return None
-    return new if new.traversal_id == traversal_id else None

@@ -110,13 +110,14 @@ def _inputs(sync_point_id):
             if d is not None]
 
 
-def retrigger(stack_id, traversal_id, entity_id):
-    """Start the nodes of ``entity_id`` in ``traversal_id`` that are ready.
+def retrigger(stack_id, traversal_id, entity_id, kinds=(True, False)):
+    """Start the nodes of ``entity_id`` in ``traversal_id`` that are ready
+    (of ``kinds``: update and cleanup nodes by default).
 
     Used when an action that belonged to an older traversal ends: the newer
     traversal's message for this row was dropped while the row was busy.
     """
-    for is_update in (True, False):
+    for is_update in kinds:
         sp = db_api.sync_point_get(traversal_id, entity_id, is_update)
         if sp is None:
             continue
@@ -126,3 +127,13 @@ def retrigger(stack_id, traversal_id, entity_id):
         cast_check_resource(stack_id, traversal_id, (entity_id, is_update),
                             messages.NodeSpec.from_dict(sp.definition, is_update),
                             [messages.Input.from_dict(d) for d in inputs if d is not None])
+
+
+def collate(inputs):
+    """(refs, attrs, required row ids) from the Inputs a step received."""
+    refs, attrs, requires = {}, {}, []
+    for item in inputs:
+        refs[item.name] = item.refid
+        attrs[item.name] = item.attrs
+        requires.append(item.row)
+    return refs, attrs, sorted(set(requires))

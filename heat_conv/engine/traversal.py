@@ -11,8 +11,10 @@ from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
 from heat_conv.engine import boundary
 from heat_conv.engine import graph
+from heat_conv.engine import hooks
 from heat_conv.engine import messages
 from heat_conv.engine import oplog
+from heat_conv.engine import signal_step
 from heat_conv.engine import stack_state
 from heat_conv.engine import sync_point
 from heat_conv.hot import template as hot_template
@@ -38,6 +40,8 @@ def _converge(stack_id, traversal_id):
     if db_api.sync_point_get(traversal_id, sync_point.STACK_ENTITY, True):
         return   # a redelivered converge: the traversal already exists
     rows = db_api.resources_of_stack(stack_id)
+    hooks.release_superseded(rows)
+    signal_step.release_superseded(rows)
     rows_by_name = {}
     for row in rows:
         rows_by_name.setdefault(row.name, []).append(row)
@@ -48,6 +52,7 @@ def _converge(stack_id, traversal_id):
                              stack.prev_raw_template_id)
         if best is None:
             new_rows.append({'stack_id': stack_id, 'name': name, 'type': defn['type'],
+                             'nested_template': defn.get('nested_template'),
                              'action': Action.INIT, 'status': Status.COMPLETE,
                              'deletion_policy': defn.get('deletion_policy', 'Delete'),
                              'requires': []})
@@ -55,10 +60,11 @@ def _converge(stack_id, traversal_id):
             current[name] = best.id
 
     plan = {}
+    deleting_hooks = _deleting_hooks(stack)   # not inside the store's transaction
 
     def make_graph(created):
         current.update(created)
-        plan.update(_plan(stack, current, definitions, dependencies, rows))
+        plan.update(_plan(stack, current, definitions, dependencies, rows, deleting_hooks))
         return plan['edges'], plan['sync_points']
 
     if db_api.traversal_store(stack_id, traversal_id, new_rows, make_graph) is None:
@@ -77,7 +83,7 @@ _AS_IT_STANDS = {Action.CHECK: messages.Mode.CHECK, Action.SUSPEND: messages.Mod
                  Action.RESUME: messages.Mode.RESUME}
 
 
-def _plan(stack, current, definitions, dependencies, rows):
+def _plan(stack, current, definitions, dependencies, rows, deleting_hooks):
     """Edges, sync points and leaves of the graph, as stored and cast."""
     existing = [graph.ExistingRow(r.id, r.requires or [], r.replaces) for r in rows]
     nodes, edges = graph.build(current, dependencies, existing)
@@ -102,7 +108,10 @@ def _plan(stack, current, definitions, dependencies, rows):
             mode = as_it_stands if row.id in current_ids else messages.Mode.KEEP
         else:
             mode = messages.Mode.KEEP if row.id in current_ids else messages.Mode.DELETE
-        specs[(row.id, False)] = messages.NodeSpec(messages.Definition(row.name), mode)
+        delete = mode == messages.Mode.DELETE
+        specs[(row.id, False)] = messages.NodeSpec(
+            messages.Definition(row.name, hook=hooks.for_node(
+                stack.action, deleting_hooks(row.name)) if delete else None), mode)
     return {
         'nodes': nodes,
         'specs': specs,
@@ -127,10 +136,31 @@ def _target(stack):
     tmpl = hot_template.Template.load(raw.template, files=raw.files,
                                       environment=raw.environment)
     bound = tmpl.bind(params=raw.parameters, stack_name=stack.name,
-                      stack_id=stack.id, project_id=stack.tenant)
+                      stack_id=stack.id, project_id=stack.tenant,
+                      facade=db_api.stack_facade(stack))
     definitions = {name: bound.resource(name).frozen()
                    for name in bound.resource_names()}
+    registry = tmpl.environment.registry
+    for name, definition in definitions.items():
+        hook = hooks.for_node(stack.action, registry.hooks_for(name))
+        if hook:
+            definition['hook'] = hook
     return definitions, bound.dependencies()
+
+
+def _deleting_hooks(stack):
+    """name -> the hooks set on it, for a stack delete: the environment is
+    the last one the stack reached (the target is empty)."""
+    if stack.action != Action.DELETE or stack.prev_raw_template_id is None:
+        return lambda name: ()
+    raw = db_api.raw_template_get(stack.prev_raw_template_id)
+    try:
+        registry = hot_template.Template.load(raw.template, files=raw.files,
+                                              environment=raw.environment
+                                              ).environment.registry
+    except exception.HeatConvException:
+        return lambda name: ()
+    return registry.hooks_for
 
 
 def best_existing(rows, template_id, last_reached=None):

@@ -54,6 +54,8 @@ class ResourceDefinition:
             frozen['external_id'] = str(self.external_id)
         if self.restricted_actions:
             frozen['restricted_actions'] = list(self.restricted_actions)
+        if self.nested_template is not None:
+            frozen['nested_template'] = self.nested_template
         return frozen
 
     def __repr__(self):

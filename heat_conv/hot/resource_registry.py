@@ -7,20 +7,21 @@ OS::Heat::TestResource``), a family of types to another family
 running them as nested stacks is out of scope. Entries under ``resources``
 apply to one named resource only.
 
-Per-resource ``restricted_actions`` (``update``, ``replace``) make such a
-change of the resources they name fail, with Heat's reason; every entry
-whose name pattern matches counts. Per-resource ``hooks`` (breakpoints)
-are a Heat directive heat-conv does not honour yet; they are refused
-rather than accepted and ignored.
+Per-resource ``hooks`` are breakpoints (``pre-create``, ``pre-update``,
+``pre-delete``) on the resources whose names match the entry's name or
+glob. Per-resource ``restricted_actions`` (``update``, ``replace``) make
+such a change of the resources they name fail, with Heat's reason; every
+entry whose name pattern matches counts. The post-action hooks are Heat
+directives heat-conv does not honour yet; they are refused rather than
+accepted and ignored.
 """
 import fnmatch
 
 from heat_conv.common import exception
 
 _TEMPLATE_SUFFIXES = ('.yaml', '.yml', '.template')
-_NOT_SUPPORTED = {
-    'hooks': 'Breakpoint hooks are not supported by heat-conv yet',
-}
+HOOKS = ('pre-create', 'pre-update', 'pre-delete')
+_HEAT_HOOKS = HOOKS + ('post-create', 'post-update', 'post-delete')
 RESTRICTED_ACTIONS = ('update', 'replace')
 
 
@@ -37,6 +38,7 @@ class ResourceRegistry:
             _fail(('resource_registry',), 'The resource_registry must be a map')
         self._global = _mappings(raw, ('resource_registry',), skip=('resources',))
         self._per_resource = {}
+        self._hooks = {}
         self._restricted = {}
         per_resource = raw.get('resources') or {}
         if not isinstance(per_resource, dict):
@@ -45,13 +47,21 @@ class ResourceRegistry:
             path = ('resource_registry', 'resources', name)
             if not isinstance(entries, dict):
                 _fail(path, 'Expected a map of type mappings')
-            for key, reason in _NOT_SUPPORTED.items():
-                if entries.get(key):
-                    _fail(path + (key,), reason)
+            if entries.get('hooks'):
+                self._hooks[name] = _hooks(entries['hooks'], path + ('hooks',))
             self._restricted[name] = _restricted(entries.get('restricted_actions'),
                                                  path + ('restricted_actions',))
             self._per_resource[name] = _mappings(
-                entries, path, skip=tuple(_NOT_SUPPORTED) + ('restricted_actions',))
+                entries, path, skip=('hooks', 'restricted_actions'))
+
+    def hooks_for(self, resource_name):
+        """The breakpoints set on a resource: every entry whose name or glob
+        matches it counts."""
+        found = set()
+        for pattern, hooks in self._hooks.items():
+            if fnmatch.fnmatchcase(resource_name, pattern):
+                found.update(hooks)
+        return found
 
     def restricted_actions(self, resource_name):
         """The actions restricted for ``resource_name`` by every matching entry."""
@@ -112,6 +122,20 @@ def _mappings(raw, path, skip=()):
             _fail(path + (name,), 'A wildcard type must map to a wildcard type')
         out[name] = target
     return out
+
+
+def _hooks(raw, path):
+    hooks = [raw] if isinstance(raw, str) else raw
+    if not isinstance(hooks, list) or not all(isinstance(h, str) for h in hooks):
+        _fail(path, 'hooks must be a hook type or a list of them')
+    for hook in hooks:
+        if hook not in _HEAT_HOOKS:
+            _fail(path, f'Invalid hook type "{hook}" for resource breakpoint, '
+                  f'acceptable hook types are: {", ".join(_HEAT_HOOKS)}')
+        if hook not in HOOKS:
+            _fail(path, f'The {hook} hook is not supported by heat-conv yet; '
+                  f'supported: {", ".join(HOOKS)}')
+    return frozenset(hooks)
 
 
 def _lookup(mappings, type_name):

@@ -30,7 +30,7 @@ class Pass:
 def observe(stack_ids, cloud=None, batch_size=500):
     """One drift pass over the observed resources of ``stack_ids``."""
     cloud = cloud or cloud_client.get_client()
-    rows = [r for r in db_api.resources_observable(stack_ids) if _observed_type(r.type)]
+    rows = [r for r in db_api.resources_observable(stack_ids) if _observed_type(r)]
     result = Pass(resources=len(rows))
     changes, unchanged = [], []
     for start in range(0, len(rows), batch_size):
@@ -58,9 +58,9 @@ def observe(stack_ids, cloud=None, batch_size=500):
     return result
 
 
-def _observed_type(type_name):
+def _observed_type(row):
     try:
-        return registry.get(type_name).observed
+        return registry.get(row.type, nested_template=row.nested_template).observed
     except Exception:   # a type removed since the row was made: nothing to see
         return False
 

@@ -7,6 +7,7 @@ sees the cloud's client or its errors: a plugin turns whatever the cloud
 answers (or fails to) into one of these outcomes.
 """
 import dataclasses
+import typing
 
 from heat_conv.common import exception
 from heat_conv.common.status import Drift
@@ -21,6 +22,11 @@ class Done:
 @dataclasses.dataclass
 class Pending:
     physical_id: str
+    # Seconds after which a wait on signals fails (the reaper times it).
+    timeout: float | None = None
+    # Called once the wait is recorded (a child stack's traversal is cast
+    # only then, so its end cannot arrive before the parent waits for it).
+    then: typing.Any = dataclasses.field(default=None, compare=False, repr=False)
 
 
 @dataclasses.dataclass
@@ -59,11 +65,23 @@ class Resource:
     # Whether the type can take a snapshot of its object when deleted
     # (deletion_policy: Snapshot).
     snapshots = False
+    # Types that accept signals (the resource signal API), and types whose
+    # Pending actions end on signals rather than in the cloud.
+    takes_signals = False
+    waits_on_signals = False
+    # Types whose create needs the stack's tenant and name (``stack``).
+    wants_stack = False
+    # Stack-backed types (stack_backed.StackBacked) own a child stack, which
+    # the engine creates, updates and deletes for them.
+    stack_backed = False
 
     def __init__(self, name, stack_id, properties, physical_id=None,
                  stored_properties=None, stored_attributes=None, cloud=None,
-                 resource_id=None):
+                 resource_id=None, definition=None):
         self.name = name
+        # The step's frozen definition (messages.Definition), when a step
+        # converges the resource onto one.
+        self.definition = definition
         self.resource_id = resource_id
         self.stack_id = stack_id
         self.properties = properties
@@ -92,6 +110,11 @@ class Resource:
             if name not in cls.properties_schema:
                 raise exception.InvalidProperties(f'Unknown property {name}',
                                                   path=tuple(path) + (name,))
+
+    @classmethod
+    def has_attribute(cls, name):
+        """Whether ``get_attr`` may read ``name`` (a template's validation)."""
+        return name in cls.attributes_schema
 
     def needs_replace(self, old_properties):
         """True when a changed property cannot be updated in place."""
@@ -153,6 +176,29 @@ class Resource:
         """How the resource's object differs from the stored properties now:
         a Drift status, or None when there is nothing to look at or the
         cloud cannot be asked."""
+        return None
+
+    # Signals, for the types that take them or wait on them.
+    def signal_reason(self, details, received=()):
+        """Check a signal's body; the reason of its SIGNAL_COMPLETE event.
+        ``received``: the bodies of the signals it got before. Raises
+        exception.Invalid (a 400) for a body the type cannot use."""
+        return 'Signal: received'
+
+    @classmethod
+    def metadata_from_signals(cls, signals):
+        """The resource's metadata given the signals it got, for types whose
+        metadata is their signals (a wait condition handle); else None."""
+        return None
+
+    def signal_source(self):
+        """Whose signals a wait counts: keyword arguments of
+        db_api.signals_for (resource_name or physical_id)."""
+        return {'resource_name': self.name}
+
+    def judge_signals(self, signals, timed_out=False):
+        """How a wait ends given every signal so far (oldest first): Done,
+        Failed, or None to go on waiting; ``timed_out``: its time is up."""
         return None
 
     def find_orphan(self):

@@ -9,10 +9,12 @@ when it validates a stack).
 from heat_conv.common import exception
 from heat_conv.hot import template as hot_template
 from heat_conv.resources import base
+from heat_conv.resources import template_resource
 
 
 def check_resources(bound, get_class, ignore_unavailable=False):
-    """Raise the first problem found in ``bound`` (a StackDefinition).
+    """Raise the first problem found in ``bound`` (a StackDefinition);
+    return how many resources the template resources' child stacks add.
 
     ``get_class`` is the registry's type lookup. With ``ignore_unavailable``
     a type Heat has but heat-conv cannot run is passed over (Heat's
@@ -20,10 +22,12 @@ def check_resources(bound, get_class, ignore_unavailable=False):
     """
     tmpl = bound.template
     classes = {}
+    nested = 0
     for name in bound.resource_names():
         defn = bound.resource(name)
         try:
-            cls = get_class(defn.type, path=tmpl.path('resources', name, 'type'))
+            cls = get_class(defn.type, path=tmpl.path('resources', name, 'type'),
+                            nested_template=defn.nested_template)
         except exception.ResourceTypeUnavailable:
             if ignore_unavailable:
                 continue
@@ -35,10 +39,14 @@ def check_resources(bound, get_class, ignore_unavailable=False):
             raise exception.InvalidTemplate(
                 '"Snapshot" deletion policy not supported',
                 path=tmpl.path('resources', name, 'deletion_policy'))
+        if defn.nested_template is not None:
+            nested += template_resource.check_definition(
+                defn, bound, tmpl.path('resources', name))
     for name, requires in bound.dependencies().items():
         _check_attributes(classes, requires, tmpl.path('resources', name))
     for name, requires in bound.output_dependencies().items():
         _check_attributes(classes, requires, tmpl.path('outputs', name))
+    return nested
 
 
 def _check_properties(cls, defn, path):
@@ -56,5 +64,5 @@ def _check_attributes(classes, requires, path):
         for attribute in attributes:
             if attribute == hot_template.ALL_ATTRIBUTES or attribute in base.BASE_ATTRIBUTES:
                 continue
-            if attribute not in cls.attributes_schema:
+            if not cls.has_attribute(attribute):
                 raise exception.InvalidTemplateAttribute(resource, attribute, path=path)

@@ -1,7 +1,7 @@
 """Stack snapshots.
 
 Revision ID: 0006_lifecycle_snapshots
-Revises: 0005_raw_template_stack
+Revises: 0006_signals_resource_signal
 Create Date: 2026-11-23
 """
 from alembic import op
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import mysql
 
 revision = '0006_lifecycle_snapshots'
-down_revision = '0005_raw_template_stack'
+down_revision = '0006_signals_resource_signal'
 branch_labels = None
 depends_on = None
 

@@ -2,6 +2,7 @@
 import uuid
 
 from heat_conv.db import api as db_api
+from heat_conv.engine import signal_operations
 from heat_conv.engine import snapshots
 from heat_conv.engine import stack_abandon
 from heat_conv.engine import stack_adopt
@@ -19,19 +20,29 @@ class Driver:
 
     # operations, as the API performs them
     def create(self, template, params=None, disable_rollback=True, name=None,
-               timeout=None, auto_heal=False):
+               timeout=None, auto_heal=False, files=None, environment=None):
         name = name or f'scenario-{uuid.uuid4().hex[:8]}'
         stack = stack_operations.create_stack(
             self.ctx, name, template, params=params, disable_rollback=disable_rollback,
-            timeout=timeout, auto_heal=auto_heal)
+            timeout=timeout, auto_heal=auto_heal, files=files, environment=environment)
         self.stack_id = stack.id
         return stack
 
     def update(self, template=None, params=None, existing=False, disable_rollback=None,
-               environment=None):
+               files=None, environment=None):
         return stack_operations.update_stack(
             self.ctx, self.stack_id, template, params=params, existing=existing,
-            disable_rollback=disable_rollback, environment=environment)
+            disable_rollback=disable_rollback, files=files, environment=environment)
+
+    def signal(self, resource_name, details=None, declared_type=None):
+        """``POST .../resources/{name}/signal``, as the API performs it."""
+        return signal_operations.signal(self.ctx, self.stack_id, resource_name, details,
+                                        declared_type=declared_type)
+
+    def row(self, name):
+        """The newest row of ``name``, built or not (None if it has none)."""
+        rows = db_api.resources_of_stack(self.stack_id, names=[name])
+        return rows[-1] if rows else None
 
     def delete(self):
         return stack_operations.delete_stack(self.ctx, self.stack_id)
@@ -93,6 +104,27 @@ class Driver:
 
     def objects(self):
         return self.cloud.list(stack_id=self.stack_id)
+
+    def tree(self):
+        """The stack and its live descendants, parents first."""
+        stacks = [self.stack()]
+        for stack in stacks:
+            stacks.extend(db_api.stack_children(stack.id))
+        return stacks
+
+    def tree_objects(self):
+        """Cloud objects of every stack of the tree, and of deleted
+        children (whose objects must be gone too)."""
+        return [obj for obj in self.cloud.list()
+                if obj['metadata'].get('stack_id') in self.tree_ids]
+
+    @property
+    def tree_ids(self):
+        # Remembered: a deleted child's id must still count.
+        ids = getattr(self, '_tree_ids', set())
+        ids.update(s.id for s in self.tree())
+        self._tree_ids = ids
+        return ids
 
     def objects_by_name(self):
         by_name = {}

@@ -133,3 +133,38 @@ def stacks_never_started(created_before):
     return _rows(sa.select(models.Stack).where(
         models.Stack.action == Action.INIT, models.Stack.current_traversal.is_(None),
         models.Stack.deleted_at.is_(None), models.Stack.created_at < created_before))
+
+
+def stack_children(owner_id, resource_name=None):
+    """Live child stacks of ``owner_id`` (of its resource ``resource_name``
+    when given), oldest first."""
+    s = models.Stack
+    query = sa.select(s).where(s.owner_id == owner_id, s.deleted_at.is_(None))
+    if resource_name is not None:
+        query = query.where(s.parent_resource_name == resource_name)
+    return _rows(query.order_by(s.created_at, s.id))
+
+
+def stacks_settled_awaited():
+    """Settled child stacks whose parent resource still waits for them."""
+    s, r = models.Stack, models.Resource
+    return _rows(sa.select(s).where(
+        s.owner_id.is_not(None), s.status != Status.IN_PROGRESS,
+        sa.exists().where(r.stack_id == s.owner_id, r.physical_resource_id == s.id,
+                          r.status == Status.IN_PROGRESS,
+                          r.action_started_at.is_not(None))))
+
+
+def stack_facade(stack):
+    """For a child stack, what its ``resource_facade`` reads: its parent
+    resource's metadata and policies (None for a top-level stack)."""
+    if stack.owner_id is None:
+        return None
+    r = models.Resource
+    rows = _rows(sa.select(r).where(r.stack_id == stack.owner_id,
+                                    r.name == stack.parent_resource_name).order_by(r.id))
+    held = [row for row in rows if row.physical_resource_id == stack.id] or rows
+    row = held[-1] if held else None
+    return {'metadata': (row.rsrc_metadata if row is not None else None) or {},
+            'deletion_policy': row.deletion_policy if row is not None else 'Delete',
+            'update_policy': {}}

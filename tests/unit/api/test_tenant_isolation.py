@@ -35,7 +35,8 @@ def _a_stack(client):
     event_id = db_api.event_list(stack_id)[-1].uuid
     return {'tenant_id': B, 'stack_name': A_NAME, 'stack_id': stack_id,
             'resource_name': 'first', 'event_id': event_id, 'output_key': 'result',
-            'snapshot_id': 'snap', 'template_version': 'heat_template_version.2018-08-31',
+            'snapshot_id': 'snap', 'config_id': 'cfg', 'deployment_id': 'dep',
+            'server_id': 'srv', 'template_version': 'heat_template_version.2018-08-31',
             'type_name': 'OS::Heat::TestResource'}
 
 

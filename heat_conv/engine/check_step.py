@@ -1,0 +1,15 @@
+"""The step of a node that acts on its resource as it stands: stack check,
+suspend, resume (state_action says which node acts, and how); the other
+node of the pair passes through."""
+from heat_conv.engine import state_action
+from heat_conv.engine import step as step_mod
+
+MODES = state_action.MODES
+
+
+def run(row, step, mode):
+    action = state_action.action_for(mode, step, row)
+    if action is None:
+        step_mod.finish(row, step)
+    elif (result := state_action.run(row, step, action)) is not None:
+        step_mod.continue_traversal(result, step)

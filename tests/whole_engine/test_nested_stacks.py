@@ -1,0 +1,213 @@
+"""Template resources and OS::Heat::Stack, through the whole engine."""
+import pytest
+
+from heat_conv.common import config
+from heat_conv.common import exception
+from heat_conv.db import api as db_api
+from heat_conv.engine import reaper
+from heat_conv.engine import stack_operations
+from tests.scenarios import local_driver
+from tests.scenarios.library import tmpl
+
+CONF = config.CONF
+
+NESTED = '''
+heat_template_version: 2018-08-31
+parameters:
+  value: {type: string, default: nested}
+resources:
+  secret:
+    type: OS::Heat::RandomString
+  server:
+    type: OS::Heat::TestResource
+    properties:
+      value: {get_param: value}
+outputs:
+  out:
+    value: {get_attr: [server, output]}
+  name:
+    value: {get_param: OS::stack_name}
+  facade:
+    value: {resource_facade: metadata}
+'''
+
+
+@pytest.fixture
+def driver(db, fake_clock):
+    d = local_driver.LocalDriver(fake_clock)
+    reaper.reset()
+    yield d
+    reaper.reset()
+    d.close()
+
+
+def _child(driver, name):
+    return db_api.stack_get(driver.resources()[name].physical_resource_id)
+
+
+def test_heat_stack_with_an_inline_template_string(driver):
+    driver.create(tmpl({'inner': {'type': 'OS::Heat::Stack', 'properties': {
+        'template': NESTED, 'parameters': {'value': 'v1'}, 'timeout': 10}}},
+        outputs={'out': {'value': {'get_attr': ['inner', 'outputs', 'out']}},
+                 'dotted': {'value': {'get_attr': ['inner', 'outputs.out']}},
+                 'name': {'value': {'get_attr': ['inner', 'stack_name']}},
+                 'ref': {'value': {'get_resource': 'inner'}}}))
+    assert driver.settle() == 'CREATE_COMPLETE'
+    child = _child(driver, 'inner')
+    assert child.timeout == 10 and child.nested_depth == 1
+    attrs = driver.resources()['inner'].attributes_data
+    assert attrs['outputs']['out'] == 'v1' and attrs['outputs.out'] == 'v1'
+    assert attrs['stack_name'] == child.name == attrs['outputs']['name']
+    assert driver.resources()['inner'].physical_resource_id == child.id
+
+
+def test_heat_stack_update_changes_the_child_in_place(driver):
+    def template(value):
+        return tmpl({'inner': {'type': 'OS::Heat::Stack', 'properties': {
+            'template': {'heat_template_version': '2018-08-31', 'resources': {
+                'r': {'type': 'OS::Heat::TestResource',
+                      'properties': {'value': value}}}}}}})
+    driver.create(template('a'))
+    assert driver.settle() == 'CREATE_COMPLETE'
+    child = _child(driver, 'inner')
+    (obj,) = driver.cloud.list(stack_id=child.id)
+    driver.update(template('b'))
+    assert driver.settle() == 'UPDATE_COMPLETE'
+    assert _child(driver, 'inner').id == child.id
+    (after,) = driver.cloud.list(stack_id=child.id)
+    assert after['id'] == obj['id'] and after['properties']['value'] == 'b'
+
+
+def test_built_in_type_mapped_to_a_file_is_a_template_resource(driver):
+    # Heat's test_no_infinite_recursion: the file may use the type it implements.
+    driver.create(tmpl({'secret1': {'type': 'OS::Heat::RandomString',
+                                    'metadata': {'role': 'db'}}},
+                       outputs={'out': {'value': {'get_attr': ['secret1', 'out']}}}),
+                  files={'nested.yaml': NESTED},
+                  environment={'resource_registry': {'OS::Heat::RandomString':
+                                                     'nested.yaml'}})
+    assert driver.settle() == 'CREATE_COMPLETE'
+    row = driver.resources()['secret1']
+    assert row.type == 'OS::Heat::RandomString' and row.nested_template == 'nested.yaml'
+    child = _child(driver, 'secret1')
+    inner = {r.name: r.type for r in db_api.resources_of_stack(child.id)}
+    assert inner == {'secret': 'OS::Heat::RandomString', 'server': 'OS::Heat::TestResource'}
+    assert row.attributes_data['out'] == 'nested'
+    assert row.attributes_data['facade'] == {'role': 'db'}
+    assert row.attributes_data['name'] == child.name
+
+
+def test_get_resource_of_a_template_resource(driver):
+    transparent = NESTED + '''
+  OS::stack_id:
+    value: {get_resource: server}
+'''
+    driver.create(tmpl({'arn': {'type': 'a.yaml'}, 'plain': {'type': 'b.yaml'}},
+                       outputs={'arn': {'value': {'get_resource': 'arn'}},
+                                'plain': {'value': {'get_resource': 'plain'}}}),
+                  files={'a.yaml': NESTED, 'b.yaml': transparent})
+    assert driver.settle() == 'CREATE_COMPLETE'
+    child = _child(driver, 'arn')
+    rows = driver.resources()
+    assert rows['arn'].attributes_data['OS::stack_id'] == \
+        f'arn:openstack:heat::tenant:stacks/{child.name}/{child.id}'
+    server = {r.name: r for r in db_api.resources_of_stack(_child(driver, 'plain').id)}
+    assert rows['plain'].attributes_data['OS::stack_id'] == \
+        server['server'].physical_resource_id
+
+
+@pytest.mark.parametrize('files,environment,loop', [
+    ({'a.yaml': {'heat_template_version': '2018-08-31',
+                 'resources': {'x': {'type': 'b.yaml'}}},
+      'b.yaml': {'heat_template_version': '2018-08-31',
+                 'resources': {'y': {'type': 'a.yaml'}}}}, None,
+     'a.yaml -> b.yaml -> a.yaml'),
+    ({'a.yaml': {'heat_template_version': '2018-08-31',
+                 'resources': {'x': {'type': 'My::A'}}}},
+     {'resource_registry': {'My::A': 'a.yaml'}}, 'a.yaml -> My::A (a.yaml)'),
+])
+def test_a_loop_of_template_resources_is_refused_naming_it(driver, files, environment,
+                                                           loop):
+    with pytest.raises(exception.InvalidTemplate) as exc:
+        driver.create(tmpl({'r': {'type': 'a.yaml'}}), files=files,
+                      environment=environment)
+    assert exc.value.code == 400
+    assert loop in str(exc.value) and str(exc.value).startswith('resources.r: ')
+
+
+def test_a_property_the_child_has_no_parameter_for_is_refused(driver):
+    with pytest.raises(exception.InvalidProperties) as exc:
+        driver.create(tmpl({'r': {'type': 'n.yaml', 'properties': {'nope': 1}}}),
+                      files={'n.yaml': NESTED})
+    assert str(exc.value) == 'resources.r.properties.nope: Unknown Property nope'
+
+
+def test_an_error_in_the_child_template_is_reported_at_the_parents_path(driver):
+    bad = {'heat_template_version': '2018-08-31',
+           'resources': {'x': {'type': 'OS::No::Such'}}}
+    with pytest.raises(exception.UnknownResourceType) as exc:
+        driver.create(tmpl({'r': {'type': 'n.yaml'}}), files={'n.yaml': bad})
+    assert str(exc.value) == ('resources.r.resources.x.type: The Resource Type '
+                              '(OS::No::Such) could not be found.')
+
+
+def test_nesting_deeper_than_the_limit_is_refused(driver):
+    CONF.set_override('max_nested_stack_depth', 2)
+    try:
+        level = {'heat_template_version': '2018-08-31', 'resources': {}}
+        files = {'l3.yaml': level}
+        for i in (2, 1):
+            files[f'l{i}.yaml'] = {'heat_template_version': '2018-08-31', 'resources': {
+                'next': {'type': f'l{i + 1}.yaml'}}}
+        with pytest.raises(exception.RequestLimitExceeded) as exc:
+            driver.create(tmpl({'r': {'type': 'l1.yaml'}}), files=files)
+        assert 'max_nested_stack_depth (2)' in str(exc.value)
+    finally:
+        CONF.clear_override('max_nested_stack_depth')
+
+
+def test_resources_are_counted_over_the_tree(driver):
+    CONF.set_override('max_resources_per_stack', 2)
+    try:
+        with pytest.raises(exception.RequestLimitExceeded) as exc:
+            driver.create(tmpl({'r': {'type': 'n.yaml'}}), files={'n.yaml': NESTED})
+        assert 'would have 3 resources' in str(exc.value)
+    finally:
+        CONF.clear_override('max_resources_per_stack')
+
+
+def test_a_lost_child_report_is_sent_again_by_the_reaper(driver):
+    driver.create(tmpl({'r': {'type': 'n.yaml'}}), files={'n.yaml': NESTED})
+    driver.run_until(lambda: any(m[0] == 'child_done' for m in driver.queue),
+                     'the child reports')
+    driver.queue[:] = [m for m in driver.queue if m[0] != 'child_done']   # lost
+    while driver.queue:
+        driver.step()
+    assert driver.stack_status() == 'CREATE_IN_PROGRESS'
+    assert _child(driver, 'r').status == 'COMPLETE'
+    reaper.run_once()
+    assert driver.settle() == 'CREATE_COMPLETE'
+
+
+def test_a_failed_child_fails_the_parent_with_the_path(driver):
+    failing = {'heat_template_version': '2018-08-31', 'resources': {'oops': {
+        'type': 'OS::Heat::TestResource', 'properties': {'fail': True}}}}
+    driver.create(tmpl({'victim': {'type': 'fail.yaml'}}), files={'fail.yaml': failing})
+    assert driver.settle() == 'CREATE_FAILED'
+    assert driver.stack().status_reason == (
+        'Resource CREATE failed: resources.victim.resources.oops: '
+        'Create failed (simulated)')
+    assert driver.resources()['victim'].status_reason == \
+        'resources.victim.resources.oops: Create failed (simulated)'
+
+
+def test_deleting_a_child_first_leaves_the_parent_deletable(driver):
+    driver.create(tmpl({'r': {'type': 'n.yaml'}}), files={'n.yaml': NESTED})
+    assert driver.settle() == 'CREATE_COMPLETE'
+    child = _child(driver, 'r')
+    stack_operations.delete_stack(driver.ctx, child.id)
+    driver.run_until(lambda: db_api.stack_get(child.id).deleted_at is not None,
+                     'the child deleted')
+    driver.delete()
+    assert driver.settle() == 'DELETE_COMPLETE'
+    assert driver.cloud.list() == []
