@@ -12,7 +12,6 @@ import uuid
 from oslo_db import exception as db_exc
 
 from heat_conv.common import exception
-from heat_conv.common import limits
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
@@ -41,13 +40,7 @@ def parse(data):
 def adopt_stack(ctx, name, data, params=None, files=None, environment=None,
                 timeout=None, disable_rollback=True, tags=None):
     """Create stack ``name`` from adopt document ``data`` (parsed)."""
-    tenant = ctx.project_id
-    try:
-        db_api.stack_get_by_name(tenant, name)
-        raise exception.StackExists(name)
-    except exception.StackNotFound:
-        pass
-    limits.check_stack_count(db_api.stack_count(tenant) + 1)
+    tenant = stack_operations.check_new_stack(ctx, name)
     environment = environment or data.get('environment') or {}
     # As in Heat: the document's parameters, overridden by the request's.
     params = dict((data.get('environment') or {}).get('parameters') or {},

@@ -39,21 +39,28 @@ def validate_template(template, files=None, environment=None, params=None,
     return tmpl, bound
 
 
-def create_stack(ctx, name, template, params=None, files=None, environment=None,
-                 timeout=None, disable_rollback=True, tags=None, stack_id=None,
-                 auto_heal=False):
-    tenant = ctx.project_id
+def check_new_stack(ctx, name):
+    """The project a new stack ``name`` goes in, once sure the name is free
+    and the project has room for one more stack."""
     try:
-        db_api.stack_get_by_name(tenant, name)
+        db_api.stack_get_by_name(ctx.project_id, name)
         raise exception.StackExists(name)
     except exception.StackNotFound:
         pass
-    limits.check_stack_count(db_api.stack_count(tenant) + 1)
+    limits.check_stack_count(db_api.stack_count(ctx.project_id) + 1)
+    return ctx.project_id
+
+
+def create_stack(ctx, name, template, params=None, files=None, environment=None,
+                 timeout=None, disable_rollback=True, tags=None, stack_id=None,
+                 auto_heal=False):
+    tenant = check_new_stack(ctx, name)
     tmpl, _ = validate_template(template, files, environment, params, stack_name=name,
                                 project_id=tenant)
     stack_id = stack_id or str(uuid.uuid4())
-    template_id = db_api.raw_template_create(tmpl.to_dict(), files, environment_dict(environment),
-                                             params, stack_id=stack_id)
+    template_id = db_api.raw_template_create(tmpl.to_dict(), files,
+                                             environment_dict(environment), params,
+                                             stack_id=stack_id)
     values = {'id': stack_id, 'name': name, 'live_name': name, 'tenant': tenant,
               'username': ctx.user_id, 'timeout': timeout,
               'disable_rollback': bool(disable_rollback), 'tags': tags,

@@ -6,17 +6,11 @@ from tests.scenarios import lifecycle_library as scenarios
 from tests.scenarios import local_driver
 from tests.scenarios.library import res
 from tests.scenarios.library import tmpl
-
-
-@pytest.fixture
-def driver(db, fake_clock):
-    d = local_driver.LocalDriver(fake_clock)
-    yield d
-    d.close()
+from tests.whole_engine.test_scenarios import driver  # noqa: F401  (fixture)
 
 
 @pytest.mark.parametrize('scenario', scenarios.ALL, ids=lambda s: s.__name__)
-def test_scenario(scenario, driver):
+def test_scenario(scenario, driver):  # noqa: F811
     scenario(driver)
 
 
@@ -29,7 +23,7 @@ def test_duplicated_messages_change_nothing(scenario, db, fake_clock):
         d.close()
 
 
-def test_a_suspended_stack_refuses_updates_as_heat_does(driver):
+def test_a_suspended_stack_refuses_updates_as_heat_does(driver):  # noqa: F811
     driver.create(tmpl({'A': res('a')}))
     assert driver.settle() == 'CREATE_COMPLETE'
     driver.suspend()
