@@ -86,4 +86,6 @@ def test_the_stack_check_costs_the_same_however_many_stacks(statements, fake_clo
         the_reaper = reaper.Reaper()
         the_reaper.run_once()
         costs[stacks] = statements.during(the_reaper.check_stacks)
-    assert costs[10] == costs[200] <= 5, statements.seen
+    # One statement per kind of look, whatever the number of stacks; the
+    # waits on signals past their deadline are one of them.
+    assert costs[10] == costs[200] <= 6, statements.seen

@@ -21,7 +21,7 @@ BODY = {'stack_name': 'made-by-b',
         'template': dict(helpers.TEMPLATE, description='Made by B')}
 # What only A's stack holds (B sends A's names and ids itself; an answer
 # may echo those, as in "The Stack (NAME) could not be found").
-A_ONLY = ('phys-first', 'Two test resources', 'Stack CREATE completed')
+A_ONLY = ('phys-first', 'Two test resources', 'Stack CREATE completed', 'echo a')
 BODIES = {'/actions': {'check': None},
           '/resources/{resource_name}': {'mark_unhealthy': True}}
 
@@ -33,7 +33,12 @@ def _a_stack(client):
     helpers.build(stack_id)
     helpers.add_event(stack_id, 'first', 'CREATE', 'COMPLETE')
     event_id = db_api.event_list(stack_id)[-1].uuid
+    config = client.post('/software_configs', {'config': 'echo a'}).json['software_config']
+    deployment = client.post('/software_deployments', {
+        'config_id': config['id'], 'server_id': 'server-of-a'}).json['software_deployment']
     return {'tenant_id': B, 'stack_name': A_NAME, 'stack_id': stack_id,
+            'config_id': config['id'], 'deployment_id': deployment['id'],
+            'server_id': 'server-of-a',
             'resource_name': 'first', 'event_id': event_id, 'output_key': 'result',
             'snapshot_id': 'snap', 'config_id': 'cfg', 'deployment_id': 'dep',
             'server_id': 'srv', 'template_version': 'heat_template_version.2018-08-31',
