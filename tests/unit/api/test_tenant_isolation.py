@@ -40,8 +40,7 @@ def _a_stack(client):
             'config_id': config['id'], 'deployment_id': deployment['id'],
             'server_id': 'server-of-a',
             'resource_name': 'first', 'event_id': event_id, 'output_key': 'result',
-            'snapshot_id': 'snap', 'config_id': 'cfg', 'deployment_id': 'dep',
-            'server_id': 'srv', 'template_version': 'heat_template_version.2018-08-31',
+            'snapshot_id': 'snap', 'template_version': 'heat_template_version.2018-08-31',
             'type_name': 'OS::Heat::TestResource'}
 
 
