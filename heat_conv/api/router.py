@@ -13,6 +13,7 @@ from heat_conv.api.controllers import previews
 from heat_conv.api.controllers import resource_types
 from heat_conv.api.controllers import resources
 from heat_conv.api.controllers import service_info
+from heat_conv.api.controllers import snapshots
 from heat_conv.api.controllers import software
 from heat_conv.api.controllers import stack_content
 from heat_conv.api.controllers import stacks
@@ -40,6 +41,7 @@ def make_controllers():
         'events': events.EventController(),
         'outputs': outputs.OutputController(),
         'actions': actions.ActionController(),
+        'snapshots': snapshots.SnapshotController(),
         'validate': validate.ValidateController(),
         'template_versions': template_versions.TemplateVersionController(),
         'resource_types': resource_types.ResourceTypeController(),
@@ -90,15 +92,17 @@ def make_mapper():
     connect(STACK + '/files', content_ctl, 'files', read, 'stacks:files')
     # Each action has its own rule; the controller knows which was asked.
     connect(STACK + '/actions', action_ctl, 'action', ['POST'], None)
-    for path, methods, rule in (
-            ('/abandon', ['DELETE'], 'stacks:abandon'),
-            ('/export', read, 'stacks:export'),
-            ('/snapshots', read, 'stacks:list_snapshots'),
-            ('/snapshots', ['POST'], 'stacks:snapshot'),
-            ('/snapshots/{snapshot_id}', read, 'stacks:show_snapshot'),
-            ('/snapshots/{snapshot_id}', ['DELETE'], 'stacks:delete_snapshot'),
-            ('/snapshots/{snapshot_id}/restore', ['POST'], 'stacks:restore_snapshot')):
-        connect(STACK + path, action_ctl, 'not_supported', methods, rule)
+    connect(STACK + '/abandon', action_ctl, 'abandon', ['DELETE'], 'stacks:abandon')
+    connect(STACK + '/export', action_ctl, 'export', read, 'stacks:export')
+    snap_ctl = 'snapshots'
+    connect(STACK + '/snapshots', snap_ctl, 'index', read, 'stacks:list_snapshots')
+    connect(STACK + '/snapshots', snap_ctl, 'create', ['POST'], 'stacks:snapshot')
+    connect(STACK + '/snapshots/{snapshot_id}', snap_ctl, 'show', read,
+            'stacks:show_snapshot')
+    connect(STACK + '/snapshots/{snapshot_id}', snap_ctl, 'delete', ['DELETE'],
+            'stacks:delete_snapshot')
+    connect(STACK + '/snapshots/{snapshot_id}/restore', snap_ctl, 'restore', ['POST'],
+            'stacks:restore_snapshot')
 
     connect(STACK + '/outputs', output_ctl, 'index', read, 'stacks:list_outputs')
     connect(STACK + '/outputs/{output_key}', output_ctl, 'show', read,

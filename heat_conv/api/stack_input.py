@@ -28,7 +28,6 @@ MAX_TIMEOUT_MINS = 525600
 _UNSUPPORTED = {
     'files_container': 'Swift files containers are not supported; send the files '
                        'in the request',
-    'adopt_stack_data': 'Adopting stacks is not supported',
 }
 
 

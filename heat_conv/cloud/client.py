@@ -32,7 +32,7 @@ __all__ = ['CloudClient', 'LocalCloudClient', 'HttpCloudClient', 'CloudError',
 class CloudClient(abc.ABC):
     """The simulated cloud's API; objects are plain dicts.
 
-    An object: ``id, name, type, status (BUILDING|ACTIVE|ERROR|DELETING),
+    An object: ``id, name, type, status (BUILDING|ACTIVE|ERROR|DELETING|SUSPENDED),
     status_reason, properties, metadata, version, created_at, updated_at``.
     Every method may raise CloudUnavailable (retry later), CloudNotFound,
     CloudBadRequest or CloudConflict, all subclasses of CloudError.
@@ -49,6 +49,18 @@ class CloudClient(abc.ABC):
     @abc.abstractmethod
     def delete(self, object_id, wait_secs=0):
         """Start deleting; returns the DELETING object, or None once it is gone."""
+
+    @abc.abstractmethod
+    def power(self, object_id, action, wait_secs=0, fail=False):
+        """Start a SUSPEND or RESUME; returns the object."""
+
+    @abc.abstractmethod
+    def snapshot(self, object_id):
+        """Keep a copy of the object (its one snapshot); the snapshot."""
+
+    @abc.abstractmethod
+    def list_snapshots(self):
+        """Every snapshot: ``id``, ``object`` (as it was), ``created_at``."""
 
     @abc.abstractmethod
     def get(self, object_id):
@@ -117,6 +129,18 @@ class LocalCloudClient(CloudClient):
     def delete(self, object_id, wait_secs=0):
         self._enter()
         return self.store.delete(object_id, wait_secs)
+
+    def power(self, object_id, action, wait_secs=0, fail=False):
+        self._enter()
+        return self.store.power(object_id, action, wait_secs, self._fail(fail))
+
+    def snapshot(self, object_id):
+        self._enter()
+        return self.store.snapshot(object_id)
+
+    def list_snapshots(self):
+        self._enter()
+        return self.store.list_snapshots()
 
     def get(self, object_id):
         self._enter()
@@ -193,6 +217,17 @@ class HttpCloudClient(CloudClient):
         body = {'wait_secs': wait_secs}
         return self._call('POST', self._path(object_id) + '/delete', 202,
                           json=body)['object']
+
+    def power(self, object_id, action, wait_secs=0, fail=False):
+        body = {'wait_secs': wait_secs, 'fail': fail}
+        return self._call('POST', f'{self._path(object_id)}/{action.lower()}', 200,
+                          json=body)['object']
+
+    def snapshot(self, object_id):
+        return self._call('POST', self._path(object_id) + '/snapshot', 201)['snapshot']
+
+    def list_snapshots(self):
+        return self._call('GET', '/v1/snapshots', 200)['snapshots']
 
     def get(self, object_id):
         return self._call('GET', self._path(object_id), 200)['object']

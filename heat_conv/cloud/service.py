@@ -33,6 +33,10 @@ _ROUTES = (
     ('GET', _OBJECT, 'show', True),
     ('PUT', _OBJECT, 'update', True),
     ('POST', _OBJECT + '/delete', 'delete', True),
+    ('POST', _OBJECT + '/suspend', 'suspend', True),
+    ('POST', _OBJECT + '/resume', 'resume', True),
+    ('POST', _OBJECT + '/snapshot', 'snapshot', True),
+    ('GET', '/v1/snapshots', 'list_snapshots', True),
     ('PATCH', _OBJECT, 'patch', False),
     ('DELETE', _OBJECT, 'delete_now', False),
     ('POST', _OBJECT + '/finish', 'finish', False),
@@ -161,6 +165,26 @@ class CloudApp:
         body = _body(req, ('wait_secs',))
         obj = self.store.delete(object_id, body.get('wait_secs', 0))
         return webob.Response(status=202, json_body={'object': obj})
+
+    def _suspend(self, req, object_id):
+        return self._power(req, object_id, 'SUSPEND')
+
+    def _resume(self, req, object_id):
+        return self._power(req, object_id, 'RESUME')
+
+    def _power(self, req, object_id, action):
+        body = _body(req, ('wait_secs', 'fail'))
+        obj = self.store.power(object_id, action, body.get('wait_secs', 0),
+                               self._action_fails(body.get('fail', False)))
+        return webob.Response(json_body={'object': obj})
+
+    def _snapshot(self, req, object_id):
+        _body(req, ())
+        return webob.Response(status=201,
+                              json_body={'snapshot': self.store.snapshot(object_id)})
+
+    def _list_snapshots(self, req):
+        return webob.Response(json_body={'snapshots': self.store.list_snapshots()})
 
     def _patch(self, req, object_id):
         body = _body(req, ('properties',), required=('properties',))

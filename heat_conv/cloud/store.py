@@ -23,7 +23,11 @@ BUILDING = 'BUILDING'
 ACTIVE = 'ACTIVE'
 ERROR = 'ERROR'
 DELETING = 'DELETING'
-STATUSES = (BUILDING, ACTIVE, ERROR, DELETING)
+SUSPENDED = 'SUSPENDED'
+STATUSES = (BUILDING, ACTIVE, ERROR, DELETING, SUSPENDED)
+
+# Suspend and resume: (the status they start from, the status they end in).
+POWER_ACTIONS = {'SUSPEND': (ACTIVE, SUSPENDED), 'RESUME': (SUSPENDED, ACTIVE)}
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS objects (
@@ -47,6 +51,14 @@ CREATE TABLE IF NOT EXISTS objects (
     failure TEXT
 );
 CREATE INDEX IF NOT EXISTS objects_by_stack ON objects (stack_id, resource_name);
+-- what an object was when it was deleted with a snapshot; one per object
+CREATE TABLE IF NOT EXISTS snapshots (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    object_id TEXT NOT NULL UNIQUE,
+    object TEXT NOT NULL,
+    created_at TEXT NOT NULL
+);
 CREATE INDEX IF NOT EXISTS objects_by_done_at ON objects (done_at);
 """
 
@@ -138,7 +150,8 @@ class CloudStore:
                          (now,))
         self._db.execute(
             "UPDATE objects SET"
-            " status = CASE WHEN failure IS NULL THEN 'ACTIVE' ELSE 'ERROR' END,"
+            " status = CASE WHEN failure IS NOT NULL THEN 'ERROR'"
+            "  WHEN pending = 'SUSPEND' THEN 'SUSPENDED' ELSE 'ACTIVE' END,"
             " status_reason = COALESCE(failure, ''),"
             " updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', done_at, 'unixepoch'),"
             " pending = NULL, done_at = NULL, failure = NULL"
@@ -224,6 +237,52 @@ class CloudStore:
                 return self._fetch(object_id)
             except CloudNotFound:
                 return None
+
+    def power(self, object_id, action, wait_secs=0, fail=False):
+        """Start a SUSPEND (ACTIVE to SUSPENDED) or RESUME (back again);
+        BUILDING until done, or ERROR if it fails.
+
+        Asking again while the action is under way, or once the object is
+        already there, changes nothing: a redelivered step must not fail.
+        """
+        if action not in POWER_ACTIONS:
+            raise CloudBadRequest(f'Unknown action {action!r}')
+        source, target = POWER_ACTIONS[action]
+        wait_secs = _check_wait(wait_secs)
+        failure = f'{action.title()} failed (simulated)' if _check_fail(fail) else None
+        with self._transaction():
+            now = timeutils.now()
+            self._settle(now)
+            obj = self._fetch(object_id)
+            (pending,) = self._db.execute('SELECT pending FROM objects WHERE id = ?',
+                                          (object_id,)).fetchone()
+            if obj['status'] == target or pending == action:
+                return obj
+            if obj['status'] not in (source, ERROR):   # a failed action may be retried
+                raise CloudConflict(f'Object {object_id} is {obj["status"]} and cannot '
+                                    f'{action.lower()}')
+            self._begin(now, wait_secs, BUILDING, action, failure, object_id)
+            return self._fetch(object_id)
+
+    def snapshot(self, object_id):
+        """Keep a copy of the object as it is now; the object's one snapshot
+        (an existing one is returned, even once the object is gone)."""
+        with self._transaction():
+            self._settle(timeutils.now())
+            found = self._db.execute('SELECT id, object, created_at FROM snapshots'
+                                     ' WHERE object_id = ?', (object_id,)).fetchone()
+            if found is None:
+                obj = self._fetch(object_id)
+                found = (str(uuid.uuid4()), json.dumps(obj), _now_iso())
+                self._db.execute('INSERT INTO snapshots (id, object_id, object, created_at)'
+                                 ' VALUES (?, ?, ?, ?)', (found[0], object_id) + found[1:])
+        return {'id': found[0], 'object': json.loads(found[1]), 'created_at': found[2]}
+
+    def list_snapshots(self):
+        with self._transaction():
+            rows = self._db.execute('SELECT id, object, created_at FROM snapshots'
+                                    ' ORDER BY seq').fetchall()
+        return [{'id': r[0], 'object': json.loads(r[1]), 'created_at': r[2]} for r in rows]
 
     # --- reads ------------------------------------------------------------
 

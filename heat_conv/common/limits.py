@@ -40,6 +40,10 @@ limit_opts = [
                default=1000,
                help='Most events kept per stack; when a stack has more, the '
                     'oldest are purged. 0 keeps every event.'),
+    cfg.IntOpt('max_snapshots_per_stack',
+               default=32,
+               help='Most snapshots one stack may have at a time. -1 means no '
+                    'limit.'),
     cfg.IntOpt('max_nested_stack_depth',
                default=5,
                min=1,

@@ -15,6 +15,11 @@ class Action(enum.StrEnum):
     DELETE = 'DELETE'
     ROLLBACK = 'ROLLBACK'   # stacks only
     CHECK = 'CHECK'
+    SUSPEND = 'SUSPEND'
+    RESUME = 'RESUME'
+    ADOPT = 'ADOPT'
+    RESTORE = 'RESTORE'     # stacks only: converging back onto a snapshot
+    SNAPSHOT = 'SNAPSHOT'   # snapshots and their events
     DRIFT = 'DRIFT'         # events only: a resource's drift status changed
 
 

@@ -10,6 +10,8 @@ from heat_conv.db.queries.events import event_get  # noqa: F401
 from heat_conv.db.queries.events import event_list  # noqa: F401
 from heat_conv.db.queries.events import events_add  # noqa: F401
 from heat_conv.db.queries.events import events_purge_oldest  # noqa: F401
+from heat_conv.db.queries.lifecycle import stack_create_with_resources  # noqa: F401
+from heat_conv.db.queries.lifecycle import stack_forget  # noqa: F401
 from heat_conv.db.queries.observation import observer_leases  # noqa: F401
 from heat_conv.db.queries.observation import observer_release  # noqa: F401
 from heat_conv.db.queries.observation import resources_observable  # noqa: F401
@@ -43,6 +45,11 @@ from heat_conv.db.queries.signals import resources_wait_expired  # noqa: F401
 from heat_conv.db.queries.signals import resources_waiting_on  # noqa: F401
 from heat_conv.db.queries.signals import signal_add  # noqa: F401
 from heat_conv.db.queries.signals import signals_for  # noqa: F401
+from heat_conv.db.queries.snapshots import snapshot_count  # noqa: F401
+from heat_conv.db.queries.snapshots import snapshot_create  # noqa: F401
+from heat_conv.db.queries.snapshots import snapshot_delete  # noqa: F401
+from heat_conv.db.queries.snapshots import snapshot_get  # noqa: F401
+from heat_conv.db.queries.snapshots import snapshot_list  # noqa: F401
 from heat_conv.db.queries.software import software_config_create  # noqa: F401
 from heat_conv.db.queries.software import software_config_delete  # noqa: F401
 from heat_conv.db.queries.software import software_config_get  # noqa: F401

@@ -324,3 +324,21 @@ class ObserverLease(Base):
     stack_id = sa.Column(sa.String(36), primary_key=True)
     observer_id = sa.Column(sa.String(36), nullable=False)
     expires_at = sa.Column(DateTime, nullable=False)
+
+
+class Snapshot(TimestampMixin, Base):
+    """A stack snapshot: its abandon document (template, environment, files
+    and each resource's data), which a restore converges the stack back to."""
+    __tablename__ = 'snapshot'
+    __table_args__ = (
+        sa.Index('ix_snapshot_stack', 'stack_id'),
+    )
+
+    id = sa.Column(sa.String(36), primary_key=True, default=new_uuid)
+    stack_id = sa.Column(sa.String(36), nullable=False)
+    tenant = sa.Column(sa.String(64), nullable=False)
+    name = sa.Column(sa.String(255), nullable=True)
+    action = sa.Column(sa.String(16), nullable=False)
+    status = sa.Column(sa.String(16), nullable=False)
+    status_reason = sa.Column(sa.Text, nullable=True)
+    data = sa.Column(Json, nullable=True)

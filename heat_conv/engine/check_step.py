@@ -1,14 +1,15 @@
-"""A stack check's step: ask reality, record CHECK_COMPLETE or CHECK_FAILED."""
-from heat_conv.common.status import Action
-from heat_conv.engine import resource_action
+"""The step of a node that acts on its resource as it stands: stack check,
+suspend, resume (state_action says which node acts, and how); the other
+node of the pair passes through."""
+from heat_conv.engine import state_action
 from heat_conv.engine import step as step_mod
-from heat_conv.resources import registry
+
+MODES = state_action.MODES
 
 
-def check(row, step):
-    if resource_action.lock(row, step, Action.CHECK) is None:
-        return
-    plugin = registry.plugin_for(row)
-    outcome = plugin.check()
-    step_mod.continue_traversal(resource_action.settle(
-        row, step, Action.CHECK, plugin, outcome, started=True), step, plugin)
+def run(row, step, mode):
+    action = state_action.action_for(mode, step, row)
+    if action is None:
+        step_mod.finish(row, step)
+    elif (result := state_action.run(row, step, action)) is not None:
+        step_mod.continue_traversal(result, step)

@@ -17,7 +17,9 @@ import typing
 from heat_conv.common.status import Status
 from heat_conv.resources import base
 
-VERSION = '1.3'   # 1.2: child_done; 1.3: signal_arrived, hook_cleared
+# 1.2: child_done; 1.3: signal_arrived, hook_cleared; 1.4: run modes suspend,
+# resume and adopt.
+VERSION = '1.4'
 
 
 class Mode(enum.StrEnum):
@@ -25,6 +27,9 @@ class Mode(enum.StrEnum):
     CONVERGE = 'converge'   # update node: compare with what was last stored
     OBSERVE = 'observe'     # update node: compare with reality (converge from reality)
     CHECK = 'check'         # update node: only ask reality (stack check)
+    SUSPEND = 'suspend'     # cleanup node suspends, update node passes (reverse order)
+    RESUME = 'resume'       # update node resumes, cleanup node passes
+    ADOPT = 'adopt'         # update node: take over the object its row names
     KEEP = 'keep'           # cleanup node of a row the target template keeps
     DELETE = 'delete'       # cleanup node of a row to delete
 
@@ -57,6 +62,8 @@ class Definition:
     # A template resource's nested template file (its type may be any name).
     nested_template: str | None = None
     hook: str | None = None   # the breakpoint set on the node (pre-create, ...)
+    external_id: str | None = None
+    restricted_actions: tuple | None = None
 
     @classmethod
     def from_dict(cls, values):

@@ -94,6 +94,8 @@ def start(row, action, plugin, old_properties=None):
         return plugin.update(old_properties or {})
     if row.deletion_policy == 'Retain':
         return base.Done()
+    if row.deletion_policy == 'Snapshot':
+        return plugin.snapshot_delete()
     return plugin.delete()
 
 

@@ -15,6 +15,7 @@ from heat_conv.common import limits
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
+from heat_conv.engine import stack_lifecycle
 from heat_conv.engine import stack_state
 from heat_conv.hot import environment as environment_mod
 from heat_conv.hot import template as hot_template
@@ -38,21 +39,28 @@ def validate_template(template, files=None, environment=None, params=None,
     return tmpl, bound
 
 
-def create_stack(ctx, name, template, params=None, files=None, environment=None,
-                 timeout=None, disable_rollback=True, tags=None, stack_id=None,
-                 auto_heal=False):
-    tenant = ctx.project_id
+def check_new_stack(ctx, name):
+    """The project a new stack ``name`` goes in, once sure the name is free
+    and the project has room for one more stack."""
     try:
-        db_api.stack_get_by_name(tenant, name)
+        db_api.stack_get_by_name(ctx.project_id, name)
         raise exception.StackExists(name)
     except exception.StackNotFound:
         pass
-    limits.check_stack_count(db_api.stack_count(tenant) + 1)
+    limits.check_stack_count(db_api.stack_count(ctx.project_id) + 1)
+    return ctx.project_id
+
+
+def create_stack(ctx, name, template, params=None, files=None, environment=None,
+                 timeout=None, disable_rollback=True, tags=None, stack_id=None,
+                 auto_heal=False):
+    tenant = check_new_stack(ctx, name)
     tmpl, _ = validate_template(template, files, environment, params, stack_name=name,
                                 project_id=tenant)
     stack_id = stack_id or str(uuid.uuid4())
-    template_id = db_api.raw_template_create(tmpl.to_dict(), files, _env(environment),
-                                             params, stack_id=stack_id)
+    template_id = db_api.raw_template_create(tmpl.to_dict(), files,
+                                             environment_dict(environment), params,
+                                             stack_id=stack_id)
     values = {'id': stack_id, 'name': name, 'live_name': name, 'tenant': tenant,
               'username': ctx.user_id, 'timeout': timeout,
               'disable_rollback': bool(disable_rollback), 'tags': tags,
@@ -90,7 +98,7 @@ def update_stack(ctx, stack_id, template=None, params=None, files=None,
                                     project_id=stack.tenant)
     if old is not None:
         bound.check_immutable(old.parameters or {})
-    template_id = db_api.raw_template_create(tmpl.to_dict(), files, _env(environment),
+    template_id = db_api.raw_template_create(tmpl.to_dict(), files, environment_dict(environment),
                                              params, stack_id=stack.id)
     extra = {'observe_reality': bool(converge)}
     if auto_heal is not None:
@@ -156,6 +164,7 @@ def cancel_update(ctx, stack_id, rollback=True):
 
 
 def _check_updatable(stack):
+    stack_lifecycle.check_not_suspended(stack)
     if stack.action == Action.DELETE:
         raise exception.ActionNotAllowed(
             f'Stack {stack.name} is being deleted and cannot be updated')
@@ -177,7 +186,7 @@ def patch_inputs(old, template, files, environment, params, clear_parameters=())
         params.pop(name, None)
     return (old.template if template is None else template,
             dict(old.files or {}, **(files or {})),
-            _merge_environment(old.environment or {}, _env(environment)),
+            _merge_environment(old.environment or {}, environment_dict(environment)),
             params)
 
 
@@ -193,7 +202,7 @@ def _merge_environment(stored, given):
     return merged
 
 
-def _env(environment):
+def environment_dict(environment):
     if environment is None:
         return {}
     if isinstance(environment, str):

@@ -31,7 +31,8 @@ def complete(stack_id, traversal_id):
                       '; '.join(f'{r.name}: {r.status_reason}' for r in failed)}
     elif stack.action == Action.DELETE:
         values.update(deleted_at=timeutils.utcnow(), live_name=None)
-    elif stack.action in (Action.CREATE, Action.UPDATE, Action.ROLLBACK):
+    elif stack.action in (Action.CREATE, Action.UPDATE, Action.ROLLBACK, Action.ADOPT,
+                          Action.RESTORE):
         # The rollback target from now on is what the stack just reached.
         values['prev_raw_template_id'] = stack.raw_template_id
     # Only the first completion counts: a re-driven last step must not
@@ -102,25 +103,30 @@ def fail(stack_id, traversal_id, reason):
     return True
 
 
-def create(values, template_id, ctx=None, cast=True):
+def create(values, template_id, ctx=None, cast=True, action=Action.CREATE,
+           resources=None):
     """Insert a new stack already converging onto ``template_id``.
 
-    The row, its traversal id and its first event commit together, so a
-    process that dies at any point leaves either no stack or one the reaper
-    restarts if the ``converge`` cast was lost. ``ctx``: the request it is for.
+    The row, its traversal id and its first event (and ``resources``, the
+    rows an adopt takes over) commit together, so a process that dies at
+    any point leaves either no stack or one the reaper restarts if the
+    ``converge`` cast was lost. ``ctx``: the request it is for.
     """
     traversal_id = str(uuid.uuid4())
-    values = dict(values, action=Action.CREATE, status=Status.IN_PROGRESS,
-                  status_reason='Stack CREATE started', observe_reality=False,
+    values = dict(values, action=action, status=Status.IN_PROGRESS,
+                  status_reason=f'Stack {action} started', observe_reality=False,
                   current_traversal=traversal_id, raw_template_id=template_id,
                   traversal_started_at=timeutils.utcnow())
     values.setdefault('id', str(uuid.uuid4()))
     first = {'stack_id': values['id'], 'resource_name': values['name'],
              'resource_type': events.STACK_TYPE, 'physical_resource_id': values['id'],
-             'resource_action': Action.CREATE, 'resource_status': Status.IN_PROGRESS,
+             'resource_action': action, 'resource_status': Status.IN_PROGRESS,
              'resource_status_reason': values['status_reason'],
              **events.requested_by()}
-    stack = db_api.stack_create(values, events=[first])
+    if resources is None:
+        stack = db_api.stack_create(values, events=[first])
+    else:
+        stack = db_api.stack_create_with_resources(values, resources, events=[first])
     if cast:
         rpc.cast(messages.Converge(stack.id, traversal_id), ctx)
     return stack
@@ -178,7 +184,9 @@ def heal(stack_id):
     stack = db_api.stack_get(stack_id)
     if not stack.auto_heal or stack.deleted_at is not None:
         return None
-    if stack.status != Status.COMPLETE or stack.action in (Action.DELETE, Action.INIT):
+    # A suspended stack stays as its user left it.
+    if stack.status != Status.COMPLETE or stack.action in (Action.DELETE, Action.INIT,
+                                                           Action.SUSPEND):
         return None
     return begin(stack, Action.UPDATE, stack.raw_template_id,
                  reason='Drift detected: converging from reality',

@@ -6,9 +6,8 @@ and the step resumes when an external event ends the action (``resume``;
 the observer's ``action_complete`` is one such event). Both halves end in
 ``continue_traversal``.
 
-A step may arrive twice, late, or for a traversal that has been
-superseded; each case below ends without side effects or with the same
-outcome. One plugin instance serves a step's resource from start to end.
+A step may arrive twice, late, or for a superseded traversal: each case
+ends harmlessly. One plugin instance serves a step's resource throughout.
 """
 import logging
 
@@ -19,6 +18,7 @@ from heat_conv.db import api as db_api
 from heat_conv.engine import boundary
 from heat_conv.engine import check_step
 from heat_conv.engine import decision
+from heat_conv.engine import directives
 from heat_conv.engine import hooks
 from heat_conv.engine import messages
 from heat_conv.engine import nested
@@ -76,10 +76,9 @@ def _update_node(row, step, msg):
             and (row.status == Status.COMPLETE or row.action == Action.CHECK)):
         finish(row, step)                   # redelivered after completion
         return
-    if msg.mode == messages.Mode.CHECK:
-        check_step.check(row, step)
+    if msg.mode in check_step.MODES:
+        check_step.run(row, step, msg.mode)
         return
-
     refs, attrs, requires = sync_point.collate(msg.inputs)
     step.requires = requires
     definition = msg.definition
@@ -94,7 +93,9 @@ def _update_node(row, step, msg):
         _fail_without_action(row, step, str(exc))
         return
     plugin = registry.plugin_for(row, properties, definition=definition)
-
+    if directives.take_over(row, step, msg.mode, definition, plugin, _record_noop,
+                            continue_traversal):
+        return
     if row.status == Status.FAILED and row.traversal_id == step.traversal_id:
         # Failed within a live traversal: only the reaper does that, when
         # the engine acting on the row died. Resume that action.
@@ -104,7 +105,8 @@ def _update_node(row, step, msg):
     change = decision.change_for(row, definition.type, properties, plugin.needs_replace,
                                  reality, nested_template=definition.nested_template,
                                  stack_backed=plugin.stack_backed)
-    if hooks.pause(row, step, definition.hook, hooks.ACTION_OF_CHANGE.get(change)):
+    if directives.restricted(row, step, definition, change) or \
+            hooks.pause(row, step, definition.hook, hooks.ACTION_OF_CHANGE.get(change)):
         return
     if change == decision.Change.REPLACE:
         _replace(row, step, definition, properties)
@@ -194,6 +196,9 @@ def _record_noop(row, step, definition):
 def _cleanup_node(row, step, msg):
     if row.action == Action.DELETE and row.status == Status.COMPLETE:
         finish(row, step)
+        return
+    if msg.mode in check_step.MODES:
+        check_step.run(row, step, msg.mode)
         return
     if not (msg.mode == messages.Mode.DELETE or row.replaced_by is not None):
         finish(row, step)

@@ -92,7 +92,8 @@ def propagate(stack_id, traversal_id, node, sender):
                 continue
             spec = messages.NodeSpec.from_dict(stored_spec, requirer_is_update)
             if not requirer_is_update:
-                if arrival == db_api.LAST and spec.mode != messages.Mode.DELETE:
+                if arrival == db_api.LAST and spec.mode not in (messages.Mode.DELETE,
+                                                                messages.Mode.SUSPEND):
                     # A kept row's cleanup has nothing to do: pass it through.
                     pending.append(((requirer_id, False), None))
                     continue

@@ -48,7 +48,8 @@ def _converge(stack_id, traversal_id):
     current = {}
     new_rows = []
     for name, defn in definitions.items():
-        best = best_existing(rows_by_name.get(name, []), stack.raw_template_id)
+        best = best_existing(rows_by_name.get(name, []), stack.raw_template_id,
+                             stack.prev_raw_template_id)
         if best is None:
             new_rows.append({'stack_id': stack_id, 'name': name, 'type': defn['type'],
                              'nested_template': defn.get('nested_template'),
@@ -78,16 +79,23 @@ def _converge(stack_id, traversal_id):
         sync_point.cast_check_resource(stack_id, traversal_id, node, plan['specs'][node])
 
 
+_AS_IT_STANDS = {Action.CHECK: messages.Mode.CHECK, Action.SUSPEND: messages.Mode.SUSPEND,
+                 Action.RESUME: messages.Mode.RESUME}
+
+
 def _plan(stack, current, definitions, dependencies, rows, deleting_hooks):
     """Edges, sync points and leaves of the graph, as stored and cast."""
     existing = [graph.ExistingRow(r.id, r.requires or [], r.replaces) for r in rows]
     nodes, edges = graph.build(current, dependencies, existing)
     counts = graph.predecessor_counts(nodes, edges)
     current_ids = set(current.values())
-    checking = stack.action == Action.CHECK
-    # How each update node judges its resource: a check only asks reality;
-    # observe_reality compares with reality instead of the stored state.
-    update_mode = (messages.Mode.CHECK if checking else
+    # Check, suspend and resume act on resources as they stand: they delete
+    # nothing, and their nodes' mode says which acts (state_action).
+    as_it_stands = _AS_IT_STANDS.get(stack.action)
+    # How each update node judges its resource: observe_reality compares
+    # with reality instead of the stored state.
+    update_mode = (as_it_stands if as_it_stands else
+                   messages.Mode.ADOPT if stack.action == Action.ADOPT else
                    messages.Mode.OBSERVE if stack.observe_reality else
                    messages.Mode.CONVERGE)
     specs = {(row_id, True): messages.NodeSpec(
@@ -96,11 +104,14 @@ def _plan(stack, current, definitions, dependencies, rows, deleting_hooks):
                  update_mode)
              for name, row_id in current.items()}
     for row in rows:
-        delete = row.id not in current_ids and not checking
+        if as_it_stands:
+            mode = as_it_stands if row.id in current_ids else messages.Mode.KEEP
+        else:
+            mode = messages.Mode.KEEP if row.id in current_ids else messages.Mode.DELETE
+        delete = mode == messages.Mode.DELETE
         specs[(row.id, False)] = messages.NodeSpec(
             messages.Definition(row.name, hook=hooks.for_node(
-                stack.action, deleting_hooks(row.name)) if delete else None),
-            messages.Mode.DELETE if delete else messages.Mode.KEEP)
+                stack.action, deleting_hooks(row.name)) if delete else None), mode)
     return {
         'nodes': nodes,
         'specs': specs,
@@ -152,12 +163,14 @@ def _deleting_hooks(stack):
     return registry.hooks_for
 
 
-def best_existing(rows, template_id):
+def best_existing(rows, template_id, last_reached=None):
     """Of the rows of one name, the one that carries it into this traversal.
 
     A row built with exactly the target template wins (a rollback brings
-    back the original instead of a replacement); otherwise the newest row
-    that has not been replaced.
+    back the original instead of a replacement); then, as in Heat, one
+    built with the template the stack last reached (``last_reached``), so
+    that after a failed replacement an update back to the original keeps
+    it; otherwise the newest row that has not been replaced.
     """
     candidates = [r for r in rows if r.action != Action.DELETE]
     if not candidates:
@@ -165,6 +178,10 @@ def best_existing(rows, template_id):
     for row in reversed(candidates):
         if row.template_id == template_id and row.status == Status.COMPLETE \
                 and row.action != Action.INIT:
+            return row
+    for row in reversed(candidates):
+        if last_reached is not None and row.template_id == last_reached \
+                and row.action != Action.INIT and row.physical_resource_id:
             return row
     for row in reversed(candidates):
         if row.replaced_by is None:

@@ -4,13 +4,13 @@ modulo (from 2018-03-02) and custom_constraint.
 A constraint's own ``description`` replaces the default message when a value
 violates it, because the template author knows how to say it better.
 
-``custom_constraint`` names a check against a cloud service (``nova.flavor``)
-that heat-conv has no service for; it is accepted and never fails.
+``custom_constraint`` names one of Heat's named checks (custom_constraints).
 """
 
 import re
 
 from heat_conv.common import exception
+from heat_conv.hot import custom_constraints
 from heat_conv.hot import parameter_types as types
 
 _SIZED = (types.STRING, types.LIST, types.JSON)
@@ -122,6 +122,9 @@ class CustomConstraint(Constraint):
     def __init__(self, description, name):
         super().__init__(description)
         self.name = name
+
+    def violation(self, value):
+        return custom_constraints.check(self.name, value)
 
 
 def parse(raw, param_type, spec, path):

@@ -11,7 +11,8 @@ class ResourceDefinition:
 
     def __init__(self, name, type, version, properties, metadata, deletion_policy,
                  update_policy, depends_on, requires, description='', condition=None,
-                 external_id=None, nested_template=None, template_type=None):
+                 external_id=None, nested_template=None, template_type=None,
+                 restricted_actions=()):
         self.name = name
         # The type after the environment's aliases; template_type as written.
         self.type = type
@@ -27,6 +28,9 @@ class ResourceDefinition:
         self.description = description
         self.condition = condition
         self.external_id = external_id
+        # The environment's restricted_actions for this resource: 'update',
+        # 'replace'.
+        self.restricted_actions = tuple(sorted(restricted_actions))
         self._requires = {n: frozenset(a) for n, a in requires.items()}
 
     def requires(self):
@@ -45,6 +49,11 @@ class ResourceDefinition:
             'update_policy': self.update_policy,
             'requires': {n: sorted(a) for n, a in sorted(self._requires.items())},
         }
+        # Only when set, so definitions without them are stored as before.
+        if self.external_id is not None:
+            frozen['external_id'] = str(self.external_id)
+        if self.restricted_actions:
+            frozen['restricted_actions'] = list(self.restricted_actions)
         if self.nested_template is not None:
             frozen['nested_template'] = self.nested_template
         return frozen

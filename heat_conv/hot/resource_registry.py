@@ -9,7 +9,9 @@ apply to one named resource only.
 
 Per-resource ``hooks`` are breakpoints (``pre-create``, ``pre-update``,
 ``pre-delete``) on the resources whose names match the entry's name or
-glob. ``restricted_actions``, and the post-action hooks, are Heat
+glob. Per-resource ``restricted_actions`` (``update``, ``replace``) make
+such a change of the resources they name fail, with Heat's reason; every
+entry whose name pattern matches counts. The post-action hooks are Heat
 directives heat-conv does not honour yet; they are refused rather than
 accepted and ignored.
 """
@@ -18,11 +20,9 @@ import fnmatch
 from heat_conv.common import exception
 
 _TEMPLATE_SUFFIXES = ('.yaml', '.yml', '.template')
-_NOT_SUPPORTED = {
-    'restricted_actions': 'Restricted actions are not supported by heat-conv yet',
-}
 HOOKS = ('pre-create', 'pre-update', 'pre-delete')
 _HEAT_HOOKS = HOOKS + ('post-create', 'post-update', 'post-delete')
+RESTRICTED_ACTIONS = ('update', 'replace')
 
 
 def is_template_location(type_name):
@@ -39,6 +39,7 @@ class ResourceRegistry:
         self._global = _mappings(raw, ('resource_registry',), skip=('resources',))
         self._per_resource = {}
         self._hooks = {}
+        self._restricted = {}
         per_resource = raw.get('resources') or {}
         if not isinstance(per_resource, dict):
             _fail(('resource_registry', 'resources'), 'Expected a map of resource names')
@@ -46,13 +47,12 @@ class ResourceRegistry:
             path = ('resource_registry', 'resources', name)
             if not isinstance(entries, dict):
                 _fail(path, 'Expected a map of type mappings')
-            for key, reason in _NOT_SUPPORTED.items():
-                if entries.get(key):
-                    _fail(path + (key,), reason)
             if entries.get('hooks'):
                 self._hooks[name] = _hooks(entries['hooks'], path + ('hooks',))
-            self._per_resource[name] = _mappings(entries, path,
-                                                 skip=tuple(_NOT_SUPPORTED) + ('hooks',))
+            self._restricted[name] = _restricted(entries.get('restricted_actions'),
+                                                 path + ('restricted_actions',))
+            self._per_resource[name] = _mappings(
+                entries, path, skip=('hooks', 'restricted_actions'))
 
     def hooks_for(self, resource_name):
         """The breakpoints set on a resource: every entry whose name or glob
@@ -61,6 +61,14 @@ class ResourceRegistry:
         for pattern, hooks in self._hooks.items():
             if fnmatch.fnmatchcase(resource_name, pattern):
                 found.update(hooks)
+        return found
+
+    def restricted_actions(self, resource_name):
+        """The actions restricted for ``resource_name`` by every matching entry."""
+        found = set()
+        for pattern, actions in self._restricted.items():
+            if fnmatch.fnmatchcase(resource_name, pattern):
+                found.update(actions)
         return found
 
     def resolve(self, type_name, resource_name=None):
@@ -145,6 +153,18 @@ def _lookup(mappings, type_name):
     if target.endswith('*'):
         return target[:-1] + type_name[len(pattern) - 1:]
     return target
+
+
+def _restricted(value, path):
+    """Heat's check of a restricted_actions entry: one action or a list."""
+    if value is None:
+        return set()
+    actions = [value] if isinstance(value, str) else value
+    if not isinstance(actions, list) or not all(a in RESTRICTED_ACTIONS for a in actions):
+        raise exception.InvalidEnvironment(
+            f'Invalid restricted_action type "{value}" for resource, acceptable '
+            f'restricted_action types are: {RESTRICTED_ACTIONS}', path=path)
+    return set(actions)
 
 
 def _fail(path, message):

@@ -80,9 +80,6 @@ def parse_resources(raw, spec):
         if not syntax.is_call(policy):
             normalise_deletion_policy(policy, spec,
                                       path + (names.written('deletion_policy'),))
-        if entry.get('external_id') is not None:
-            _fail(path + (names.written('external_id'),),
-                  'external_id is not supported by heat-conv yet')
         resources[name] = ResourceSnippet(
             name=name, type=type_name, properties=entry.get('properties'),
             metadata=entry.get('metadata'),
@@ -119,17 +116,12 @@ def parse_mappings(raw, spec):
 
 
 def normalise_deletion_policy(policy, spec, path):
-    """'Delete' or 'Retain' for an accepted spelling; InvalidTemplate otherwise.
-
-    Snapshot is a valid Heat policy, but no heat-conv resource can take a
-    snapshot, and Heat itself rejects it for such resources.
-    """
+    """'Delete', 'Retain' or 'Snapshot' for an accepted spelling;
+    InvalidTemplate otherwise. Whether the type can take a snapshot is the
+    resource check's business (template_check)."""
     if not isinstance(policy, str) or policy not in spec.deletion_policies:
         valid = ', '.join(sorted(spec.deletion_policies))
         _fail(path, f'Invalid deletion policy {policy!r}; valid policies are: {valid}')
-    if policy.lower() == 'snapshot':
-        _fail(path, 'The Snapshot deletion policy is not supported by heat-conv; '
-              'use Delete or Retain')
     return policy.capitalize()
 
 

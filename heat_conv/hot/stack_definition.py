@@ -149,17 +149,23 @@ class StackDefinition:
         external_id = None
         if res.external_id is not None:
             external_id = self._known_now(res.external_id, path('external_id'))
+            if not isinstance(external_id, str) or not external_id:
+                raise exception.InvalidTemplate('external_id must be a non-empty string',
+                                                path=path('external_id'))
+            policy = 'Retain'   # as in Heat: an external object is never deleted
         for dep in res.depends_on:
             # Heat drops explicit dependencies on resources that are not
             # created; there is nothing to wait for.
             if dep in self._scope.enabled:
                 requires.setdefault(dep, set())
-        type_name, nested = self.template.environment.registry.resolve(res.type, res.name)
+        registry = self.template.environment.registry
+        type_name, nested = registry.resolve(res.type, res.name)
         return definitions.ResourceDefinition(
             res.name, type_name, self.version, properties, metadata, policy,
             update_policy, res.depends_on, requires, description=res.description,
             condition=res.condition, external_id=external_id,
-            nested_template=nested, template_type=res.type)
+            nested_template=nested, template_type=res.type,
+            restricted_actions=registry.restricted_actions(res.name))
 
     def _define_output(self, out):
         def path(key):

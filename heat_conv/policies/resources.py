@@ -29,9 +29,9 @@ rules = [
                'Cancel a stack operation and roll back.', ACTIONS),
     documented('actions:cancel_without_rollback', PROJECT_MEMBER,
                'Cancel a stack operation without rolling back.', ACTIONS),
-    documented('actions:suspend', PROJECT_MEMBER, 'Suspend a stack (not supported).',
+    documented('actions:suspend', PROJECT_MEMBER, 'Suspend a stack.',
                ACTIONS),
-    documented('actions:resume', PROJECT_MEMBER, 'Resume a stack (not supported).',
+    documented('actions:resume', PROJECT_MEMBER, 'Resume a stack.',
                ACTIONS),
 ]
 

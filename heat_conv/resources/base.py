@@ -63,6 +63,9 @@ class Resource:
     attributes_schema = {}
     # Cloud-backed types finish asynchronously; the observer watches them.
     observed = False
+    # Whether the type can take a snapshot of its object when deleted
+    # (deletion_policy: Snapshot).
+    snapshots = False
     # Types that accept signals (the resource signal API), and types whose
     # Pending actions end on signals rather than in the cloud.
     takes_signals = False
@@ -140,6 +143,21 @@ class Resource:
 
     def delete(self):
         return Done()
+
+    def snapshot_delete(self):
+        """Delete, keeping a snapshot of the object (types with ``snapshots``)."""
+        return self.delete()
+
+    def suspend(self):
+        return Done(self.physical_id)
+
+    def resume(self):
+        return Done(self.physical_id)
+
+    def adopt(self):
+        """Take over the existing object ``physical_id``: Done if it is
+        there (nothing is created), else Failed."""
+        return Done(self.physical_id)
 
     def progress(self, action, cloud_object):
         """Interpret the observed cloud object of a Pending action."""

@@ -18,6 +18,7 @@ LOG = logging.getLogger(__name__)
 
 class CloudResource(base.Resource):
     observed = True
+    snapshots = True
 
     def wait_secs(self, action):
         return 0
@@ -50,8 +51,8 @@ class CloudResource(base.Resource):
                 return obj
         return None
 
-    def _outcome(self, obj):
-        if obj['status'] == 'ACTIVE':
+    def _outcome(self, obj, done_status='ACTIVE'):
+        if obj['status'] == done_status:
             return base.Done(obj['id'])
         if obj['status'] == 'ERROR':
             return base.Failed(obj.get('status_reason') or 'cloud object in ERROR',
@@ -100,6 +101,48 @@ class CloudResource(base.Resource):
             return base.Done()
         return base.Pending(self.physical_id)
 
+    def adopt(self):
+        try:
+            obj = retry.call(self.cloud.get, self.physical_id)
+        except cloud_client.CloudNotFound:
+            return base.Failed(f'{self.type_name} {self.physical_id} does not exist')
+        except cloud_client.CloudError as exc:
+            return _failed(exc, self.physical_id)
+        # A suspended object is taken over as it is.
+        return self._outcome(obj, obj['status'] if obj['status'] == 'SUSPENDED'
+                             else 'ACTIVE')
+
+    def suspend(self):
+        return self._power(Action.SUSPEND)
+
+    def resume(self):
+        return self._power(Action.RESUME)
+
+    def _power(self, action):
+        if not self.physical_id:
+            return base.Done()   # nothing was ever built: nothing to act on
+        try:
+            obj = retry.call(self.cloud.power, self.physical_id, str(action),
+                             wait_secs=self.wait_secs(action.lower()),
+                             fail=self.should_fail(action.lower()))
+        except cloud_client.CloudNotFound:
+            return base.Failed(f'{self.type_name} {self.physical_id} no longer exists')
+        except cloud_client.CloudError as exc:
+            return _failed(exc, self.physical_id)
+        return self._outcome(obj, _DONE_STATUS.get(action, 'ACTIVE'))
+
+    def snapshot_delete(self):
+        # The cloud keeps one snapshot per object, so a redelivered delete
+        # that snapshots again finds the first.
+        if self.physical_id:
+            try:
+                retry.call(self.cloud.snapshot, self.physical_id)
+            except cloud_client.CloudNotFound:
+                return base.Done()
+            except cloud_client.CloudError as exc:
+                return _failed(exc, self.physical_id)
+        return self.delete()
+
     def progress(self, action, cloud_object):
         """Done, Failed, or None while the cloud is still working."""
         if action == Action.DELETE:
@@ -107,7 +150,7 @@ class CloudResource(base.Resource):
         if cloud_object is None:
             return base.Failed(f'{self.type_name} {self.physical_id} disappeared '
                                f'during {action}')
-        outcome = self._outcome(cloud_object)
+        outcome = self._outcome(cloud_object, _DONE_STATUS.get(action, 'ACTIVE'))
         return None if isinstance(outcome, base.Pending) else outcome
 
     def drift(self, expected, cloud_object):
@@ -153,6 +196,10 @@ class CloudResource(base.Resource):
         if obj['status'] == 'ERROR':
             return base.Failed(obj.get('status_reason') or 'cloud object in ERROR')
         return base.Done(self.physical_id)
+
+
+# The status an object reaches when an action on it ends well.
+_DONE_STATUS = {Action.SUSPEND: 'SUSPENDED'}
 
 
 def _failed(exc, physical_id=None):

@@ -34,6 +34,11 @@ def check_resources(bound, get_class, ignore_unavailable=False):
             raise
         classes[name] = cls
         _check_properties(cls, defn, tmpl.path('resources', name, 'properties'))
+        if defn.deletion_policy == 'Snapshot' and not cls.snapshots:
+            # Heat's answer for a type that cannot take a snapshot.
+            raise exception.InvalidTemplate(
+                '"Snapshot" deletion policy not supported',
+                path=tmpl.path('resources', name, 'deletion_policy'))
         if defn.nested_template is not None:
             nested += template_resource.check_definition(
                 defn, bound, tmpl.path('resources', name))

@@ -20,7 +20,8 @@ class TestResource(cloud_backed.CloudResource):
                               min_value=0, description='Seconds each action takes.'),
         'action_wait_secs': Property('map', update_allowed=True,
                                      description='Seconds per action (create, update, '
-                                                 'delete), overriding wait_secs.'),
+                                                 'delete, suspend, resume), '
+                                                 'overriding wait_secs.'),
         'client_name': Property('string', default='', update_allowed=True,
                                 description='Accepted for compatibility; unused.'),
         'entity_name': Property('string', default='', update_allowed=True,
@@ -38,7 +39,8 @@ class TestResource(cloud_backed.CloudResource):
         return float(self.properties.get('wait_secs') or 0)
 
     def should_fail(self, action):
-        return bool(self.properties.get('fail'))
+        # As documented (and as Heat's): suspend, resume and delete never fail.
+        return action in ('create', 'update') and bool(self.properties.get('fail'))
 
     def needs_replace(self, old_properties):
         if old_properties.get('update_replace_value') != \

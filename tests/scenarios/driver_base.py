@@ -3,6 +3,10 @@ import uuid
 
 from heat_conv.db import api as db_api
 from heat_conv.engine import signal_operations
+from heat_conv.engine import snapshots
+from heat_conv.engine import stack_abandon
+from heat_conv.engine import stack_adopt
+from heat_conv.engine import stack_lifecycle
 from heat_conv.engine import stack_operations
 
 
@@ -45,6 +49,31 @@ class Driver:
 
     def cancel(self, rollback=True):
         return stack_operations.cancel_update(self.ctx, self.stack_id, rollback=rollback)
+
+    def suspend(self):
+        return stack_lifecycle.suspend_stack(self.ctx, self.stack_id)
+
+    def resume(self):
+        return stack_lifecycle.resume_stack(self.ctx, self.stack_id)
+
+    def abandon(self):
+        return stack_abandon.abandon_stack(self.ctx, self.stack_id)
+
+    def export(self):
+        return stack_abandon.export_stack(self.ctx, self.stack_id)
+
+    def adopt(self, data, name=None, params=None):
+        name = name or f'adopted-{uuid.uuid4().hex[:8]}'
+        stack = stack_adopt.adopt_stack(self.ctx, name, stack_adopt.parse(data),
+                                        params=params)
+        self.stack_id = stack.id
+        return stack
+
+    def snapshot(self, name=None):
+        return snapshots.create_snapshot(self.ctx, self.stack_id, name)
+
+    def restore(self, snapshot_id):
+        return snapshots.restore_snapshot(self.ctx, self.stack_id, snapshot_id)
 
     # observation
     def stack(self):

@@ -219,8 +219,23 @@ def update_from_failed(d):
     assert_reality(d, {'A': {'value': 'a'}, 'B': {'value': 'b'}})
 
 
+def update_back_after_a_failed_replacement(d):
+    original = tmpl({'A': res('a', replace_value='1'), 'B': res(attr('A'))})
+    d.create(original)
+    assert d.settle() == 'CREATE_COMPLETE'
+    before = physical_ids(d)
+    d.update(tmpl({'A': res('a', replace_value='2', fail=True), 'B': res(attr('A'))}))
+    assert d.settle() == 'UPDATE_FAILED'
+    d.update(original)
+    assert d.settle() == 'UPDATE_COMPLETE'
+    # As in Heat: the original is kept, not replaced again.
+    assert physical_ids(d) == before
+    assert_reality(d, {'A': {'update_replace_value': '1'}, 'B': {'value': 'a'}})
+
+
 ALL = [create_fan, update_in_place, replace_dependents_follow, add_and_remove,
        update_during_create, second_update_during_first, delete_during_create,
        swap_dependency_with_replacement, rollback_after_replacement,
        rollback_after_removal, cancel_with_rollback, cancel_without_rollback,
-       cancel_create_with_rollback, update_from_failed]
+       cancel_create_with_rollback, update_from_failed,
+       update_back_after_a_failed_replacement]

@@ -17,6 +17,8 @@ import heat_conv
 PACKAGE = pathlib.Path(heat_conv.__file__).parent
 
 ENGINE_FACE = {'heat_conv.engine.stack_operations', 'heat_conv.engine.signal_operations',
+               'heat_conv.engine.stack_lifecycle', 'heat_conv.engine.stack_adopt',
+               'heat_conv.engine.stack_abandon', 'heat_conv.engine.snapshots',
                'heat_conv.engine.messages',
                'heat_conv.engine.rpc', 'heat_conv.engine.decision'}
 ENTRY_POINT_EXTRAS = {'heat_conv.engine.server', 'heat_conv.db.session',

@@ -4,9 +4,11 @@ from heat_conv.api import responses
 from heat_conv.api import stack_lookup
 from heat_conv.common import exception
 from heat_conv.common import policy
+from heat_conv.engine import stack_abandon
+from heat_conv.engine import stack_lifecycle
 from heat_conv.engine import stack_operations
 
-ACTIONS = ('cancel_update', 'cancel_without_rollback', 'check')
+ACTIONS = ('suspend', 'resume', 'cancel_update', 'cancel_without_rollback', 'check')
 
 
 class ActionController:
@@ -27,11 +29,18 @@ class ActionController:
             stack_operations.cancel_update(ctx, stack.id, rollback=True)
         elif name == 'cancel_without_rollback':
             stack_operations.cancel_update(ctx, stack.id, rollback=False)
+        elif name == 'suspend':
+            stack_lifecycle.suspend_stack(ctx, stack.id)
+        elif name == 'resume':
+            stack_lifecycle.resume_stack(ctx, stack.id)
         else:
             stack_operations.check_stack(ctx, stack.id)
         return responses.empty(200)
 
-    def not_supported(self, req, ctx, tenant_id, stack_name, stack_id, **_):
-        stack_lookup.identified(ctx, stack_name, stack_id)
-        what = req.path_info.rstrip('/').split(f'/{stack_id}/', 1)[-1].split('/')[0]
-        raise exception.NotSupported(f'Stack {what} is not supported')
+    def abandon(self, req, ctx, tenant_id, stack_name, stack_id):
+        stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
+        return responses.json_response(stack_abandon.abandon_stack(ctx, stack.id))
+
+    def export(self, req, ctx, tenant_id, stack_name, stack_id):
+        stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
+        return responses.json_response(stack_abandon.export_stack(ctx, stack.id))

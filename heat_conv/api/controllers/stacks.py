@@ -14,6 +14,7 @@ from heat_conv.api.views import stacks as stack_views
 from heat_conv.common import exception
 from heat_conv.common import policy
 from heat_conv.db import api as db_api
+from heat_conv.engine import stack_adopt
 from heat_conv.engine import stack_operations
 
 
@@ -48,12 +49,25 @@ class StackController:
     def create(self, req, ctx, tenant_id):
         body = request_body.json_object(req)
         name = stack_input.stack_name(body)
+        if body.get('adopt_stack_data'):
+            return self._adopt(req, ctx, name, body)
         wanted = stack_input.parse(body)
         stack = stack_operations.create_stack(
             ctx, name, wanted.template, params=wanted.params, files=wanted.files,
             environment=wanted.environment, timeout=wanted.timeout,
             disable_rollback=wanted.disable_rollback, tags=wanted.tags,
             auto_heal=wanted.auto_heal)
+        return responses.json_response({'stack': stack_views.identity(req, stack)},
+                                       status=201)
+
+    def _adopt(self, req, ctx, name, body):
+        """A create that takes over the objects of an abandon document."""
+        data = stack_adopt.parse(body['adopt_stack_data'])
+        wanted = stack_input.parse(body, template_required=False)
+        stack = stack_adopt.adopt_stack(
+            ctx, name, data, params=wanted.params, files=wanted.files,
+            environment=wanted.environment, timeout=wanted.timeout,
+            disable_rollback=wanted.disable_rollback, tags=wanted.tags)
         return responses.json_response({'stack': stack_views.identity(req, stack)},
                                        status=201)
 

@@ -2,7 +2,7 @@
 
 A deleted stack stays in the database, listed with ``show_deleted``, until
 it is purged: then its row goes, with its nested stacks (deleted with it),
-resources, events, traversal graphs, observer lease and the templates
+resources, events, snapshots, traversal graphs, observer lease and the templates
 nothing else uses.
 """
 import sqlalchemy as sa
@@ -49,7 +49,7 @@ def _purge_batch(deleted_before, tenant, batch_size):
         ids = [stack_id for level in levels for stack_id in level]
         templates = _templates_of(session, ids)
         for model in (models.Event, models.ResourceSignal, models.SyncInput,
-                      models.SyncPoint, models.GraphEdge, models.Resource):
+                      models.SyncPoint, models.GraphEdge, models.Resource, models.Snapshot):
             _execute(session, sa.delete(model).where(model.stack_id.in_(ids)))
         _execute(session, sa.delete(models.ObserverLease)
                  .where(models.ObserverLease.stack_id.in_(ids)))

@@ -1,4 +1,4 @@
-"""Stack actions: cancel with and without rollback; the unsupported ones."""
+"""Stack actions: suspend, resume, cancel with and without rollback, check."""
 import pytest
 
 from heat_conv.db import api as db_api
@@ -43,11 +43,35 @@ def test_check_while_in_progress_is_409(api, stack):
 
 
 @pytest.mark.parametrize('action', ['suspend', 'resume'])
-def test_actions_not_built_yet_are_400_naming_the_valid_ones(api, stack, action, casts):
-    assert_fault(api.post(stack[2] + '/actions', {action: None}), 400,
-                 contains=f"Invalid action '{action}'; valid actions are: cancel_update, "
-                          'cancel_without_rollback, check')
+def test_suspend_and_resume_start_traversals(api, stack, casts, action):
+    db_api.stack_update(stack[1], {'status': 'COMPLETE'})
+    assert api.post(stack[2] + '/actions', {action: None}).status_int == 200
+    row = db_api.stack_get(stack[1])
+    assert (row.action, row.status) == (action.upper(), 'IN_PROGRESS')
+    assert casts.methods() == ['converge', 'converge']
+
+
+def test_suspending_a_suspended_stack_changes_nothing(api, stack, casts):
+    db_api.stack_update(stack[1], {'action': 'SUSPEND', 'status': 'COMPLETE'})
+    assert api.post(stack[2] + '/actions', {'suspend': None}).status_int == 200
     assert casts.methods() == ['converge']
+
+
+def test_suspend_while_in_progress_is_409(api, stack):
+    assert_fault(api.post(stack[2] + '/actions', {'suspend': None}), 409,
+                 'ActionInProgress', 'in progress')
+
+
+def test_updating_a_suspended_stack_is_400_as_in_heat(api, stack):
+    db_api.stack_update(stack[1], {'action': 'SUSPEND', 'status': 'COMPLETE'})
+    assert_fault(api.patch(stack[2], {'parameters': {}}), 400,
+                 contains='Updating a stack when it is suspended is not supported')
+
+
+def test_unknown_action_names_the_valid_ones(api, stack):
+    assert_fault(api.post(stack[2] + '/actions', {'hibernate': None}), 400,
+                 contains="Invalid action 'hibernate'; valid actions are: suspend, "
+                          'resume, cancel_update, cancel_without_rollback, check')
 
 
 @pytest.mark.parametrize('body, contains', [
@@ -67,9 +91,3 @@ def test_action_on_foreign_stack_is_404(api, stack, casts):
     assert_fault(api.as_tenant('t2').post(stack[2] + '/actions', {'cancel_update': None}),
                  404)
     assert casts.methods() == ['converge']
-
-
-@pytest.mark.parametrize('sub', ['abandon', 'export', 'snapshots', 'snapshots/1'])
-def test_unsupported_stack_operations_are_400(api, stack, sub):
-    assert_fault(api.request('GET' if sub != 'abandon' else 'DELETE',
-                             f'{stack[2]}/{sub}'), 400, 'NotSupported')

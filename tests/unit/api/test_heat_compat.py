@@ -228,20 +228,21 @@ def test_event_sinks_are_refused(api):
 
 
 @pytest.mark.parametrize('entry, fragment', [
-    ({'restricted_actions': ['replace']}, 'Restricted actions are not supported'),
+    ({'restricted_actions': ['remove']}, 'Invalid restricted_action type'),
     ({'hooks': 'post-update'}, 'The post-update hook is not supported'),
 ])
-def test_registry_directives_not_honoured_yet_are_refused(api, entry, fragment):
+def test_registry_directives_wrong_or_not_honoured_yet_are_refused(api, entry, fragment):
     env = {'resource_registry': {'resources': {'r': entry}}}
     assert_fault(api.post('/stacks', {'stack_name': 's', 'template': BARE,
                                       'environment': env}), 400, contains=fragment)
 
 
-def test_external_id_is_refused(api):
+def test_external_id_must_be_a_string(api):
     template = dict(BARE, resources={'r': {'type': 'OS::Heat::TestResource',
-                                           'external_id': 'abc'}})
+                                           'external_id': ['abc']}})
     assert_fault(api.post('/stacks', {'stack_name': 's', 'template': template}), 400,
-                 contains='resources.r.external_id: external_id is not supported')
+                 contains='resources.r.external_id: external_id must be a non-empty '
+                          'string')
 
 
 MERGE_TEMPLATE = {

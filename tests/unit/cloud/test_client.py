@@ -195,3 +195,45 @@ def test_set_client_installs_and_returns_the_previous(fresh_factory, store):
     assert cloud_client.set_client(mine) is None
     assert cloud_client.get_client() is mine
     assert cloud_client.set_client(None) is mine
+
+
+def test_suspend_and_resume_take_time_and_repeat_harmlessly(fake_clock, any_client):
+    obj = any_client.create('web', 'T', {'value': 'a'})
+    suspending = any_client.power(obj['id'], 'SUSPEND', wait_secs=5)
+    assert suspending['status'] == 'BUILDING'
+    # Asked again while under way: the timer is kept.
+    assert any_client.power(obj['id'], 'SUSPEND', wait_secs=50)['status'] == 'BUILDING'
+    fake_clock.advance(5)
+    assert any_client.get(obj['id'])['status'] == 'SUSPENDED'
+    assert any_client.power(obj['id'], 'SUSPEND')['status'] == 'SUSPENDED'
+    assert any_client.power(obj['id'], 'RESUME')['status'] == 'ACTIVE'
+    assert any_client.get(obj['id'])['properties'] == {'value': 'a'}
+
+
+def test_resume_of_an_active_object_changes_nothing_and_suspend_of_error_retries(
+        fake_clock, any_client):
+    obj = any_client.create('web', 'T')
+    assert any_client.power(obj['id'], 'RESUME')['status'] == 'ACTIVE'
+    failed = any_client.power(obj['id'], 'SUSPEND', fail=True)
+    assert (failed['status'], failed['status_reason']) == ('ERROR', 'Suspend failed '
+                                                                    '(simulated)')
+    assert any_client.power(obj['id'], 'SUSPEND')['status'] == 'SUSPENDED'
+
+
+def test_power_of_an_object_being_deleted_is_a_conflict(fake_clock, any_client):
+    obj = any_client.create('web', 'T')
+    any_client.delete(obj['id'], wait_secs=5)
+    with pytest.raises(cloud_client.CloudConflict, match='cannot suspend'):
+        any_client.power(obj['id'], 'SUSPEND')
+
+
+def test_a_snapshot_outlives_its_object_and_is_taken_once(fake_clock, any_client):
+    obj = any_client.create('web', 'T', {'value': 'a'})
+    first = any_client.snapshot(obj['id'])
+    any_client.update(obj['id'], {'value': 'b'})
+    assert any_client.snapshot(obj['id']) == first, 'one snapshot per object'
+    assert first['object']['properties'] == {'value': 'a'}
+    any_client.delete(obj['id'])
+    assert any_client.list_snapshots() == [first]
+    with pytest.raises(CloudNotFound):
+        any_client.snapshot('missing')

@@ -72,10 +72,43 @@ def test_modulo_before_2018_03_02(raises_at):
         parse({'modulo': {'step': 2, 'offset': 1}}, 'number', OLD)
 
 
-def test_custom_constraint_is_accepted_and_never_fails():
+@pytest.mark.parametrize('name, good, bad, message', [
+    ('ip_addr', '10.0.0.1', '10.0.0.300', "Error validating value '10.0.0.300': "
+                                          'Invalid IP address'),
+    ('ip_or_cidr', '10.0.0.0/24', 'nope', 'nope is not a valid IP or CIDR'),
+    ('net_cidr', '2001:db8::/32', '10.0.0.1/8', 'Invalid net cidr'),
+    ('mac_addr', '52:54:00:12:34:56', '52:54:00', 'Invalid MAC address.'),
+    ('dns_name', 'www.example.com', 'bad..name', 'not in valid format'),
+    ('dns_domain', 'example.com.', 'example.com', "'example.com' must end with '.'."),
+    ('rel_dns_name', 'www', 'www.example.com.', 'should be a relative domain name'),
+    ('iso_8601', '2026-01-01T00:00:00Z', 'yesterday', "Error validating value "
+                                                      "'yesterday'"),
+    ('expiration', '2999-01-01T00:00:00Z', '2001-01-01T00:00:00Z', 'out of date'),
+    ('timezone', 'Europe/Paris', 'Mars/Olympus', 'Invalid timezone'),
+    ('cron_expression', '*/5 * * * *', 'every minute', 'Invalid CRON expression'),
+    ('json_string', '{"a": 1}', '{a', 'JSON string {a is invalid'),
+])
+def test_custom_constraints_heat_checks_without_a_service(name, good, bad, message):
+    c = parse({'custom_constraint': name})
+    assert c.message(good) is None
+    assert message in c.message(bad)
+
+
+def test_a_constraint_needing_a_service_fails_rather_than_passing_unchecked():
     c = parse({'custom_constraint': 'nova.flavor'})
     assert c.name == 'nova.flavor'
-    assert c.message('anything') is None
+    assert c.message('m1.small') == ('"m1.small" does not validate nova.flavor '
+                                      '(heat-conv has no nova service to ask)')
+
+
+def test_an_unknown_constraint_fails_as_in_heat():
+    c = parse({'custom_constraint': 'my.own'})
+    assert c.message('x') == '"x" does not validate my.own (constraint not found)'
+
+
+def test_a_constraint_description_replaces_the_message():
+    c = parse({'custom_constraint': 'ip_addr', 'description': 'An address, please.'})
+    assert c.message('x') == 'An address, please.'
 
 
 def test_description_replaces_the_default_message():

@@ -205,13 +205,13 @@ def test_describe_in_heat_validate_shape():
         'constraints': [
             {'allowed_values': ['m1.small'], 'description': 'Only small.'},
             {'length': {'min': 1, 'max': 20}, 'description': 'Short.'},
-            {'allowed_pattern': 'm1.*'}, {'custom_constraint': 'nova.flavor'}]},
+            {'allowed_pattern': 'm1.*'}, {'custom_constraint': 'test_constr'}]},
         n={'type': 'number', 'label': 'Count', 'constraints': [
             {'range': {'min': 1}}, {'modulo': {'step': 2, 'offset': 0}}]})
     assert schemas['flavor'].describe() == {
         'Type': 'String', 'Description': 'Size', 'Label': 'flavor', 'NoEcho': 'true',
         'Default': 'm1.small', 'AllowedValues': ['m1.small'], 'MinLength': 1,
-        'MaxLength': 20, 'AllowedPattern': 'm1.*', 'CustomConstraint': 'nova.flavor',
+        'MaxLength': 20, 'AllowedPattern': 'm1.*', 'CustomConstraint': 'test_constr',
         'ConstraintDescription': 'Only small. Short.'}
     assert schemas['n'].describe() == {
         'Type': 'Number', 'Description': '', 'Label': 'Count', 'NoEcho': 'false',

@@ -55,10 +55,11 @@ def test_per_resource_mapping_applies_to_that_resource_only():
 @pytest.mark.parametrize('key, value, fragment', [
     ('hooks', 'post-create', 'The post-create hook is not supported by heat-conv yet'),
     ('hooks', ['pre-create', 'pre-lunch'], 'Invalid hook type "pre-lunch"'),
-    ('restricted_actions', ['replace'],
-     'Restricted actions are not supported by heat-conv yet'),
+    ('restricted_actions', ['delete'],
+     'Invalid restricted_action type "[\'delete\']" for resource, acceptable '
+     "restricted_action types are: ('update', 'replace')"),
 ])
-def test_directives_not_honoured_yet_are_refused(raises_at, key, value, fragment):
+def test_directives_refused(raises_at, key, value, fragment):
     with raises_at(exception.InvalidEnvironment,
                    f'resource_registry.resources.web.{key}', fragment):
         rr.ResourceRegistry({'resources': {'web': {key: value}}})
@@ -81,6 +82,15 @@ def test_empty_directives_are_accepted():
     reg = rr.ResourceRegistry({'resources': {'web': {'hooks': [],
                                                      'restricted_actions': None}}})
     assert reg.resolve('OS::Heat::None', 'web') == ('OS::Heat::None', None)
+
+
+def test_restricted_actions_of_every_matching_entry_count():
+    reg = rr.ResourceRegistry({'resources': {'bar': {'restricted_actions': ['update']},
+                                             '*ar': {'restricted_actions': 'replace'},
+                                             'baz': {'restricted_actions': 'update'}}})
+    assert reg.restricted_actions('bar') == {'update', 'replace'}
+    assert reg.restricted_actions('car') == {'replace'}
+    assert reg.restricted_actions('web') == set()
 
 
 def test_null_mapping_is_ignored():

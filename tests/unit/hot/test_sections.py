@@ -45,10 +45,9 @@ def test_resource_fields_are_parsed():
     assert list(resources) == ['web', 'db']
 
 
-def test_external_id_is_refused_until_it_is_honoured(raises_at):
-    with raises_at(exception.InvalidTemplate, 'resources.web.external_id',
-                   'external_id is not supported by heat-conv yet'):
-        sections.parse_resources({'web': {'type': 'T', 'external_id': 'abc'}}, NEW)
+def test_external_id_is_kept():
+    res = sections.parse_resources({'web': {'type': 'T', 'external_id': 'abc'}}, NEW)
+    assert res['web'].external_id == 'abc'
 
 
 def test_depends_on_list():
@@ -86,8 +85,6 @@ def test_empty_resources_section():
      'resources.a.depends_on.0', 'The resource "ghost" is not defined'),
     ({'a': {'type': 'T', 'deletion_policy': 'Destroy'}}, exception.InvalidTemplate,
      'resources.a.deletion_policy', "Invalid deletion policy 'Destroy'"),
-    ({'a': {'type': 'T', 'deletion_policy': 'Snapshot'}}, exception.InvalidTemplate,
-     'resources.a.deletion_policy', 'Snapshot deletion policy is not supported'),
 ])
 def test_invalid_resources(raises_at, raw, exc, path, fragment):
     with raises_at(exc, path, fragment):
@@ -107,7 +104,9 @@ def test_deletion_policy_from_a_function_is_checked_later():
 
 
 @pytest.mark.parametrize('policy, expected', [('Delete', 'Delete'), ('Retain', 'Retain'),
-                                              ('delete', 'Delete'), ('retain', 'Retain')])
+                                              ('delete', 'Delete'), ('retain', 'Retain'),
+                                              ('Snapshot', 'Snapshot'),
+                                              ('snapshot', 'Snapshot')])
 def test_deletion_policy_spellings(policy, expected):
     assert sections.normalise_deletion_policy(policy, NEW, ('p',)) == expected
 
@@ -115,14 +114,6 @@ def test_deletion_policy_spellings(policy, expected):
 def test_lowercase_deletion_policy_needs_newton(raises_at):
     with raises_at(exception.InvalidTemplate, 'p', "Invalid deletion policy 'retain'"):
         sections.normalise_deletion_policy('retain', OLD, ('p',))
-
-
-@pytest.mark.parametrize('policy', ['Snapshot', 'snapshot'])
-def test_snapshot_is_rejected_clearly(raises_at, policy):
-    with raises_at(exception.InvalidTemplate, 'p',
-                   'The Snapshot deletion policy is not supported by heat-conv; use '
-                   'Delete or Retain'):
-        sections.normalise_deletion_policy(policy, NEW, ('p',))
 
 
 def test_outputs_are_parsed():

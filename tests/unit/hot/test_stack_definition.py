@@ -130,11 +130,11 @@ def test_resource_definition_fields(bind):
         {}, {}, 'Delete', [])
 
 
-def test_deletion_policy_snapshot_from_parameter(bind, raises_at):
-    with raises_at(exception.InvalidTemplate, 'resources.r.deletion_policy',
-                   'Snapshot deletion policy is not supported'):
-        bind(parameters={'p': {'type': 'string', 'default': 'Snapshot'}},
-             resources={'r': res(deletion_policy={'get_param': 'p'})})
+def test_deletion_policy_snapshot_from_parameter(bind):
+    stack = bind(parameters={'p': {'type': 'string', 'default': 'snapshot'}},
+                 resources={'r': res(deletion_policy={'get_param': 'p'})})
+    assert stack.resource('r').deletion_policy == 'Snapshot'
+
 
 
 def test_deletion_policy_cannot_depend_on_resources(bind, raises_at):

@@ -85,3 +85,11 @@ def test_unavailable_types_can_be_passed_over(raises_at):
 def test_unavailable_reasons(raises_at, type_name, fragment):
     with raises_at(exception.ResourceTypeUnavailable, 'resources.x.type', fragment):
         check({'x': {'type': type_name}})
+
+
+def test_snapshot_deletion_policy_needs_a_type_that_snapshots(raises_at):
+    check({'a': {'type': T, 'deletion_policy': 'Snapshot'}})
+    with raises_at(exception.InvalidTemplate, 'resources.v.deletion_policy',
+                   '"Snapshot" deletion policy not supported'):
+        check({'v': {'type': 'OS::Heat::Value', 'properties': {'value': 1},
+                     'deletion_policy': 'Snapshot'}})

@@ -1,0 +1,44 @@
+"""Statements of the lifecycle operations: adopting and abandoning stacks."""
+
+import sqlalchemy as sa
+
+from heat_conv.db import models
+from heat_conv.db.queries.common import EVENT
+from heat_conv.db.queries.common import execute as _execute
+from heat_conv.db.queries.common import transaction
+from heat_conv.db.queries.events import event_rows
+
+
+def stack_create_with_resources(values, resources, events=()):
+    """Insert a stack, its first resource rows and ``events``, together:
+    an adopted stack never exists without the objects it took over."""
+    with transaction() as session:
+        row = models.Stack(**values)
+        session.add(row)
+        session.flush()
+        for resource in resources:
+            session.add(models.Resource(stack_id=row.id, **resource))
+        if events:
+            session.connection().execute(sa.insert(EVENT), event_rows(events))
+        session.flush()
+        session.expunge(row)
+        return row
+
+
+def stack_forget(stack_id, expected_traversal, values, events=()):
+    """Mark a stack deleted and drop its resource rows, leaving whatever
+    they stood for alone (abandon). A compare-and-swap on the traversal id,
+    so a stack some operation just took is not forgotten under it; True
+    when it won."""
+    with transaction() as session:
+        query = sa.update(models.Stack).where(
+            models.Stack.id == stack_id,
+            models.Stack.current_traversal == expected_traversal,
+            models.Stack.deleted_at.is_(None))
+        if _execute(session, query.values(**values)).rowcount != 1:
+            return False
+        _execute(session, sa.delete(models.Resource).where(
+            models.Resource.stack_id == stack_id))
+        if events:
+            session.connection().execute(sa.insert(EVENT), event_rows(events))
+        return True

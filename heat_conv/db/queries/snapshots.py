@@ -1,0 +1,38 @@
+"""Stack snapshots."""
+
+import sqlalchemy as sa
+
+from heat_conv.common import exception
+from heat_conv.db import models
+from heat_conv.db.queries.common import added as _added
+from heat_conv.db.queries.common import execute as _execute
+from heat_conv.db.queries.common import one as _one
+from heat_conv.db.queries.common import rows as _rows
+from heat_conv.db.queries.common import transaction
+
+
+def snapshot_create(values):
+    return _added(models.Snapshot(**values))
+
+
+def snapshot_get(stack_id, snapshot_id):
+    return _one(sa.select(models.Snapshot).where(models.Snapshot.id == snapshot_id,
+                                                 models.Snapshot.stack_id == stack_id),
+                exception.NotFound(f'Snapshot with id {snapshot_id} not found'))
+
+
+def snapshot_list(stack_id):
+    return _rows(sa.select(models.Snapshot).where(models.Snapshot.stack_id == stack_id)
+                 .order_by(models.Snapshot.created_at, models.Snapshot.id))
+
+
+def snapshot_count(stack_id):
+    with transaction() as session:
+        return session.scalar(sa.select(sa.func.count()).select_from(models.Snapshot)
+                              .where(models.Snapshot.stack_id == stack_id))
+
+
+def snapshot_delete(snapshot_id):
+    with transaction() as session:
+        return _execute(session, sa.delete(models.Snapshot).where(
+            models.Snapshot.id == snapshot_id)).rowcount == 1

@@ -1,0 +1,82 @@
+"""Stack snapshots: take, list, show, delete, restore. Run in the API process.
+
+A snapshot is the stack's abandon document (template, environment with
+its parameters, files, and each resource's object id, properties and
+attributes), recorded at once from what heat-conv converged each object
+onto; the stack passes through SNAPSHOT_COMPLETE as in Heat. A restore
+converges the stack back onto that template *from reality* (RESTORE):
+objects deleted or changed since come back as the template has them,
+resources added since are deleted.
+"""
+import uuid
+
+from heat_conv.common import events
+from heat_conv.common import exception
+from heat_conv.common import limits
+from heat_conv.common.status import Action
+from heat_conv.common.status import Status
+from heat_conv.db import api as db_api
+from heat_conv.engine import stack_abandon
+from heat_conv.engine import stack_lifecycle
+from heat_conv.engine import stack_state
+
+
+def create_snapshot(ctx, stack_id, name=None):
+    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+    if stack.status == Status.IN_PROGRESS:
+        raise exception.ActionInProgress(stack.name, stack.action)
+    most = limits.CONF.max_snapshots_per_stack
+    if most >= 0 and db_api.snapshot_count(stack.id) >= most:
+        raise exception.RequestLimitExceeded(
+            f'You have reached the maximum snapshots per stack, {most}. Please '
+            'delete some snapshots.')
+    data = stack_abandon.document(stack, properties=True)
+    reason = 'Stack SNAPSHOT completed successfully'
+    # The stack passes through SNAPSHOT_COMPLETE, as in Heat; nothing runs.
+    if not db_api.stack_update(stack.id, {
+            'action': Action.SNAPSHOT, 'status': Status.COMPLETE, 'status_reason': reason,
+            'current_traversal': str(uuid.uuid4())},
+            expected={'current_traversal': stack.current_traversal}):
+        raise exception.Conflict('The stack changed; try again')
+    db_api.events_add([events.for_stack(stack, Action.SNAPSHOT, Status.IN_PROGRESS,
+                                        'Stack SNAPSHOT started'),
+                       events.for_stack(stack, Action.SNAPSHOT, Status.COMPLETE, reason)])
+    return db_api.snapshot_create({
+        'stack_id': stack.id, 'tenant': stack.tenant, 'name': name,
+        'action': Action.CREATE, 'status': Status.COMPLETE,
+        'status_reason': 'Stack SNAPSHOT completed successfully', 'data': data})
+
+
+def list_snapshots(ctx, stack_id):
+    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+    return db_api.snapshot_list(stack.id)
+
+
+def show_snapshot(ctx, stack_id, snapshot_id):
+    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+    return db_api.snapshot_get(stack.id, snapshot_id)
+
+
+def delete_snapshot(ctx, stack_id, snapshot_id):
+    snapshot = show_snapshot(ctx, stack_id, snapshot_id)
+    db_api.snapshot_delete(snapshot.id)
+
+
+def restore_snapshot(ctx, stack_id, snapshot_id):
+    snapshot = show_snapshot(ctx, stack_id, snapshot_id)
+    stack = db_api.stack_get(snapshot.stack_id)
+    if snapshot.status != Status.COMPLETE:
+        raise exception.NotSupported('Restoring a snapshot that is not complete is '
+                                     'not supported.')
+    stack_lifecycle.check_not_suspended(stack)
+    if stack.action == Action.DELETE:
+        raise exception.ActionNotAllowed(f'Stack {stack.name} is being deleted')
+    data = snapshot.data
+    environment = dict(data.get('environment') or {})
+    params = environment.pop('parameters', None) or {}
+    template_id = db_api.raw_template_create(data['template'], data.get('files') or {},
+                                             environment, params, stack_id=stack.id)
+    if stack_state.begin(stack, Action.RESTORE, template_id, ctx=ctx,
+                         extra={'observe_reality': True}) is None:
+        raise exception.Conflict('The stack changed; try again')
+    return db_api.stack_get(stack.id)

@@ -1,0 +1,71 @@
+"""Actions on a resource as it stands, not converging it onto a template:
+stack check, suspend and resume.
+
+Each is a traversal like any other. Suspend runs on the cleanup nodes, so
+a resource is suspended only after everything that depends on it (reverse
+dependency order, as Heat's convergence engine does); check and resume run
+on the update nodes, in dependency order. The node that does not act
+passes straight through.
+"""
+from heat_conv.common.status import Action
+from heat_conv.common.status import Status
+from heat_conv.engine import messages
+from heat_conv.engine import resource_action
+from heat_conv.resources import base
+from heat_conv.resources import registry
+
+Mode = messages.Mode
+
+MODES = (Mode.CHECK, Mode.SUSPEND, Mode.RESUME)
+
+# The resource states a resume may start from (Heat's rule).
+_RESUMABLE = {(Action.SUSPEND, Status.COMPLETE), (Action.RESUME, Status.FAILED),
+              (Action.RESUME, Status.COMPLETE)}
+
+
+def action_for(mode, step, row):
+    """The action ``step``'s node takes on ``row`` in ``mode``, or None when
+    it passes through (or already acted: a redelivered message)."""
+    if row.action in (Action.INIT, Action.DELETE) and mode != Mode.CHECK:
+        return None   # never built, or gone: nothing to suspend or resume
+    is_update = step.node[1]
+    if mode == Mode.SUSPEND and not is_update:
+        action = Action.SUSPEND
+    elif mode in (Mode.CHECK, Mode.RESUME) and is_update:
+        action = Action(mode.upper())
+    else:
+        return None
+    if (row.traversal_id == step.traversal_id and row.action == action
+            and row.status == Status.COMPLETE):
+        return None
+    return action
+
+
+def invalid_state(row, action):
+    """Heat's reason for refusing ``action`` in the row's state, or None."""
+    state = (row.action, row.status)
+    if action == Action.SUSPEND:
+        # A failed suspend may be tried again; anything else must be settled.
+        ok = row.action == Action.SUSPEND or row.status == Status.COMPLETE
+    elif action == Action.RESUME:
+        ok = state in _RESUMABLE
+    else:
+        return None
+    if ok:
+        return None
+    return f"State ('{row.action}', '{row.status}') invalid for {action.lower()}"
+
+
+def run(row, step, action):
+    """Take the row and start ``action``; the step's Result, or None when
+    another writer took the row first."""
+    refused = invalid_state(row, action)
+    if resource_action.lock(row, step, action) is None:
+        return None
+    plugin = registry.plugin_for(row)
+    if refused:
+        outcome = base.Failed(refused)
+    else:
+        outcome = {Action.CHECK: plugin.check, Action.SUSPEND: plugin.suspend,
+                   Action.RESUME: plugin.resume}[action]()
+    return resource_action.settle(row, step, action, plugin, outcome, started=True)
