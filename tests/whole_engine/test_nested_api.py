@@ -93,3 +93,19 @@ def test_validate_shows_the_children_parameters(world):
     plain = api.post('/validate', {'template': tree.top(), 'files': FILES,
                                    'environment': tree.ENVIRONMENT}).json
     assert 'NestedParameters' not in plain
+
+
+def test_event_list_with_nested_depth(world):
+    driver, api = world
+    path = _create(driver, api)
+    flat = api.get(path + '/events').json['events']
+    assert {e['resource_name'] for e in flat} == {'top', 'web', 'after'}
+    deep = api.get(path + '/events?nested_depth=2').json['events']
+    leaf = [e for e in deep if e['resource_name'] == 'server']
+    assert leaf and {e['parent_resource'] for e in leaf} == {'a', 'b'}
+    stacks = {link['href'].rsplit('/', 2)[1] for e in leaf for link in e['links']
+              if link['rel'] == 'stack'}
+    assert len(stacks) == 2 and all(name.startswith('top-web-') for name in stacks)
+    times = [e['event_time'] for e in deep]
+    assert times == sorted(times)
+    assert len(api.get(path + '/events?nested_depth=2&limit=3').json['events']) == 3
