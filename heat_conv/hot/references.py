@@ -13,6 +13,8 @@ from heat_conv.hot.function_base import Function
 
 # The attribute name recorded when ``get_attr: [res]`` wants all of them.
 ALL_ATTRIBUTES = '*'
+# get_attr names that reach into a stack-backed resource's child stack.
+MEMBER_PREFIX = 'resource.'
 
 
 class GetParam(Function):
@@ -98,7 +100,13 @@ class GetAttr(Function):
         if len(args) == 1:
             return args[0], ALL_ATTRIBUTES, []
         self.expect_type(args[1], str, 'the attribute name', path)
-        return args[0], args[1], args[2:]
+        attribute, keys = args[1], list(args[2:])
+        if (attribute.startswith(MEMBER_PREFIX) and '.' not in attribute[len(MEMBER_PREFIX):]
+                and keys and isinstance(keys[0], str)):
+            # [r, resource.X, attr, ...]: attribute attr of r's member X, as
+            # [r, resource.X.attr, ...] (Heat's reach into a child stack).
+            attribute = f'{attribute}.{keys.pop(0)}'
+        return args[0], attribute, keys
 
     @staticmethod
     def select(value, keys):

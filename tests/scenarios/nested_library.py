@@ -34,6 +34,7 @@ MID = {
     },
     'outputs': {'a_out': {'value': {'get_attr': ['a', 'out']}},
                 'b_server': {'value': {'get_attr': ['b', 'resource.server.output']}},
+                'b_server_path': {'value': {'get_attr': ['b', 'resource.server', 'output']}},
                 'stack_name': {'value': {'get_param': 'OS::stack_name'}}},
 }
 
@@ -105,6 +106,7 @@ def create_three_levels(d):
     assert values(d) == expected()
     outputs = dict(web.attributes_data)
     assert outputs['a_out'] == 'a' and outputs['b_server'] == 'b'
+    assert outputs['b_server_path'] == 'b'
     assert outputs['stack_name'] == tree[1].name
 
 
@@ -136,7 +138,8 @@ def leaf_failure_rolls_back_tree(d):
               and e.resource_status == 'FAILED']
     assert failed, 'the update failed'
     assert failed[-1].resource_status_reason.startswith(
-        'Resource UPDATE failed: resources.web.resources.b.resources.server: '), \
+        'Resource UPDATE failed: ValueError: resources.web.resources.b.resources.server: '
+        'Test Resource failed server'), \
         failed[-1].resource_status_reason
     assert {s.id for s in d.tree()} == stacks_before, 'the same child stacks'
     # The failed leaf's object is replaced (a failed resource is not

@@ -194,11 +194,12 @@ def test_a_failed_child_fails_the_parent_with_the_path(driver):
         'type': 'OS::Heat::TestResource', 'properties': {'fail': True}}}}
     driver.create(tmpl({'victim': {'type': 'fail.yaml'}}), files={'fail.yaml': failing})
     assert driver.settle() == 'CREATE_FAILED'
+    # Heat's TemplateResourceErrorMessageTest, exactly.
     assert driver.stack().status_reason == (
-        'Resource CREATE failed: resources.victim.resources.oops: '
-        'Create failed (simulated)')
+        'Resource CREATE failed: ValueError: resources.victim.resources.oops: '
+        'Test Resource failed oops')
     assert driver.resources()['victim'].status_reason == \
-        'resources.victim.resources.oops: Create failed (simulated)'
+        'ValueError: resources.victim.resources.oops: Test Resource failed oops'
 
 
 def test_deleting_a_child_first_leaves_the_parent_deletable(driver):
@@ -211,3 +212,19 @@ def test_deleting_a_child_first_leaves_the_parent_deletable(driver):
     driver.delete()
     assert driver.settle() == 'DELETE_COMPLETE'
     assert driver.cloud.list() == []
+
+
+def test_a_provider_must_offer_what_its_facade_declares(driver):
+    facade = {'heat_template_version': '2018-08-31',
+              'parameters': {'one': {'type': 'string'}, 'two': {'type': 'string'}},
+              'outputs': {'here': {'value': 'noop'}}}
+    provider = {'heat_template_version': '2018-08-31',
+                'parameters': {'one': {'type': 'string'}}, 'outputs': {'here': {'value': 1}}}
+    env = {'resource_registry': {'OS::Thingy': 'facade.yaml',
+                                 'resources': {'r': {'OS::Thingy': 'concrete.yaml'}}}}
+    with pytest.raises(exception.Invalid) as exc:
+        driver.create(tmpl({'r': {'type': 'OS::Thingy', 'properties': {'one': 'x'}}}),
+                      files={'facade.yaml': facade, 'concrete.yaml': provider},
+                      environment=env)
+    assert str(exc.value) == 'Required property two for facade OS::Thingy missing in ' \
+                             'provider'
