@@ -7,14 +7,31 @@ only the rows of dead engines, so such a stack would wait for its timeout,
 or forever without one. The guard releases the row the step holds as
 FAILED with the error as its reason, logs the traceback once, and lets the
 traversal fail or roll back as any failed resource would.
+
+One kind of error is not the step's fault: the database briefly refusing
+work (no free connection, a dropped connection, a deadlock) before the
+step has locked anything. Such a step has changed nothing, so failing the
+whole stack for it would turn a second of overload into a failed
+operation; the message is delivered again instead (``Redeliver``).
 """
 import contextlib
 import logging
+
+import sqlalchemy.exc
+from oslo_db import exception as db_exc
 
 from heat_conv.engine import resource_action
 from heat_conv.engine import stack_state
 
 LOG = logging.getLogger(__name__)
+
+
+TRANSIENT = (db_exc.DBConnectionError, db_exc.DBDeadlock, sqlalchemy.exc.TimeoutError)
+
+
+class Redeliver(Exception):
+    """The message met a transient database error before it changed
+    anything: deliver it again."""
 
 
 def reason_for(exc):
@@ -28,6 +45,8 @@ def guard_step(step, continue_traversal):
     try:
         yield
     except Exception as exc:
+        if isinstance(exc, TRANSIENT) and step.held is None and not step.acted:
+            raise Redeliver(reason_for(exc)) from exc
         LOG.exception('step on resource %s of stack %s (traversal %s) failed',
                       step.node[0], step.stack_id, step.traversal_id)
         _fail_step(step, reason_for(exc), continue_traversal)

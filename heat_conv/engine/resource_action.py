@@ -30,7 +30,8 @@ class Step:
     ``template_id`` and ``requires`` are recorded on the row the step
     converges. ``held`` is the row it has locked (or, resuming, is entitled
     to write), so that an unexpected error can release it; ``name``, the
-    resource's, once known.
+    resource's, once known. ``acted``: it has locked a row at least once
+    (so it may have changed something, and is not simply delivered again).
     """
     stack_id: str
     traversal_id: str
@@ -39,6 +40,7 @@ class Step:
     requires: list | None = None
     held: typing.Any = None
     name: str | None = None
+    acted: bool = False
 
 
 class End(enum.StrEnum):
@@ -68,6 +70,7 @@ def lock(row, step, action):
     if not write(row, values, engine_id=None):
         return None
     step.held = row
+    step.acted = True
     return row.atomic_key
 
 

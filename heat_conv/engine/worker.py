@@ -5,20 +5,28 @@ this thread's current one (so every log line of the work, and every cast
 it makes, carries the request id), and hands the message to its handler.
 The handlers guard their own steps (``boundary``); the last guard here
 only keeps an error from reaching oslo.messaging, which would drop the
-message without a word in the engine's own terms.
+message without a word in the engine's own terms. A message that met a
+transient database error before changing anything is cast again, after a
+pause that gives an overloaded database room (any worker may take it).
 """
 import logging
+import random
+import time
 
 import oslo_messaging
 from oslo_context import context as oslo_context
 
 from heat_conv.common import context
+from heat_conv.engine import boundary
 from heat_conv.engine import messages
+from heat_conv.engine import rpc
 from heat_conv.engine import stack_state
 from heat_conv.engine import step
 from heat_conv.engine import traversal
 
 LOG = logging.getLogger(__name__)
+
+REDELIVERY_PAUSE = (0.2, 1.0)   # seconds, drawn at random so retries spread
 
 
 class EngineEndpoint:
@@ -55,7 +63,22 @@ def _deliver(ctxt, message_type, kwargs, handle):
     ctxt.update_store()
     LOG.debug('%s %s', message_type.METHOD, {key: value for key, value in kwargs.items()
                                              if key not in ('definition', 'inputs')})
+    message = message_type.from_wire(kwargs)
     try:
-        handle(message_type.from_wire(kwargs))
+        handle(message)
+    except boundary.Redeliver as exc:
+        LOG.warning('%s met a transient database error (%s); delivering it again',
+                    message_type.METHOD, exc)
+        time.sleep(random.uniform(*REDELIVERY_PAUSE))
+        _quietly_cast(message)
     except Exception:
         LOG.exception('%s failed', message_type.METHOD)
+
+
+def _quietly_cast(message):
+    try:
+        rpc.cast(message)
+    except Exception:
+        # The broker is down too: the reaper's stalled-traversal pass
+        # re-drives the node once the services are back.
+        LOG.exception('could not deliver %s again', message.METHOD)

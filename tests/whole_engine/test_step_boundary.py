@@ -114,3 +114,27 @@ def test_unexpected_error_while_starting_a_traversal_fails_the_stack(driver, mon
     monkeypatch.setattr(hot_template.Template, 'bind', broken_bind)
     assert driver.settle() == 'CREATE_FAILED'
     assert 'RuntimeError: template bug' in driver.stack().status_reason
+
+
+def test_database_refusing_a_step_before_it_acts_delays_it_instead_of_failing(
+        driver, monkeypatch, caplog):
+    """"Too many connections" as a step starts: nothing was changed, so the
+    message is delivered again and the stack completes as if nothing happened."""
+    from heat_conv.engine import worker
+    monkeypatch.setattr(worker, 'REDELIVERY_PAUSE', (0, 0))
+    real = db_api.resource_and_traversal
+    refused = []
+
+    def resource_and_traversal(resource_id):
+        if len(refused) < 3:
+            refused.append(resource_id)
+            raise db_exc.DBConnectionError('Too many connections')
+        return real(resource_id)
+
+    monkeypatch.setattr(db_api, 'resource_and_traversal', resource_and_traversal)
+    driver.create(tmpl({'A': res('a'), 'B': res(attr('A'))}))
+    assert driver.settle() == 'CREATE_COMPLETE'
+    assert len(refused) == 3
+    assert_reality(driver, {'A': {'value': 'a'}, 'B': {'value': 'a'}})
+    assert 'delivering it again' in caplog.text
+    assert not _step_tracebacks(caplog)

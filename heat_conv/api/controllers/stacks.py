@@ -4,6 +4,7 @@ from urllib import parse
 from heat_conv.api import query
 from heat_conv.api import request_body
 from heat_conv.api import responses
+from heat_conv.api import secrets
 from heat_conv.api import stack_input
 from heat_conv.api import stack_listing
 from heat_conv.api import stack_lookup
@@ -14,6 +15,14 @@ from heat_conv.common import exception
 from heat_conv.common import policy
 from heat_conv.db import api as db_api
 from heat_conv.engine import stack_operations
+
+
+def _redacted(row, summary):
+    # A failure reason may quote a hidden parameter's value. Only a stack
+    # with a reason pays for the lookup (cached per stored template).
+    if not row.status_reason:
+        return summary
+    return secrets.redact(summary, secrets.stack_hidden_values(row))
 
 
 class StackController:
@@ -28,9 +37,9 @@ class StackController:
         descriptions = db_api.raw_template_descriptions(
             stack_template.raw_template_id(row) for row in rows)
         body = {'stacks': [
-            stack_views.summary(req, row,
-                                descriptions.get(stack_template.raw_template_id(row)),
-                                include_project=listing.global_tenant)
+            _redacted(row, stack_views.summary(
+                req, row, descriptions.get(stack_template.raw_template_id(row)),
+                include_project=listing.global_tenant))
             for row in rows]}
         if count is not None:
             body['count'] = count

@@ -335,3 +335,14 @@ def test_deleted_stack_shows_no_outputs(api, stack):
 
 def test_resource_types_of_a_release_version(api):
     assert api.get('/resource_types?version=5.0.0').json == {'resource_types': []}
+
+
+def test_stack_list_masks_hidden_values_in_failure_reasons(api, make_stack):
+    # A reason may quote a value a resource was given; the list shows many
+    # stacks' reasons at once and must mask each stack's own hidden values.
+    _, stack_id, _ = make_stack('leaky', parameters={'secret': 'Pa55-w0rd-xyz'})
+    db_api.stack_update(stack_id, {'status': 'FAILED',
+                                   'status_reason': 'bad value Pa55-w0rd-xyz here'})
+    listed = {s['stack_name']: s for s in api.get('/stacks').json['stacks']}
+    assert listed['leaky']['stack_status_reason'] == 'bad value ****** here'
+    assert 'Pa55-w0rd-xyz' not in api.get('/stacks?global_tenant=false').body.decode()
