@@ -228,3 +228,22 @@ def test_a_provider_must_offer_what_its_facade_declares(driver):
                       environment=env)
     assert str(exc.value) == 'Required property two for facade OS::Thingy missing in ' \
                              'provider'
+
+
+def test_drift_in_a_child_is_seen_there_and_converge_of_the_top_repairs_it(driver):
+    from heat_conv.observer import drift
+    driver.create(tmpl({'r': {'type': 'n.yaml'}}), files={'n.yaml': NESTED})
+    assert driver.settle() == 'CREATE_COMPLETE'
+    child = _child(driver, 'r')
+    (obj,) = driver.cloud.list(stack_id=child.id)
+    driver.cloud.delete(obj['id'])   # out of band
+    found = drift.observe([s.id for s in driver.tree()], driver.cloud)
+    assert found.drifted_stacks == {child.id}
+    server = {r.name: r for r in db_api.resources_of_stack(child.id)}['server']
+    assert server.drift_status == 'DELETED'
+    stack_operations.update_stack(driver.ctx, driver.stack_id, existing=True,
+                                  converge=True)
+    assert driver.settle() == 'UPDATE_COMPLETE'
+    (again,) = driver.cloud.list(stack_id=child.id)
+    assert again['id'] != obj['id'] and again['status'] == 'ACTIVE'
+    assert _child(driver, 'r').id == child.id
