@@ -247,3 +247,24 @@ def test_drift_in_a_child_is_seen_there_and_converge_of_the_top_repairs_it(drive
     (again,) = driver.cloud.list(stack_id=child.id)
     assert again['id'] != obj['id'] and again['status'] == 'ACTIVE'
     assert _child(driver, 'r').id == child.id
+
+
+def test_the_nested_sample_builds_its_tree(driver):
+    import pathlib
+    nested = pathlib.Path(__file__).resolve().parents[2] / 'sample-templates' / 'nested'
+    files = {'server.yaml': (nested / 'server.yaml').read_text()}
+    env = (nested / 'env.yaml').read_text()
+    driver.create((nested / 'web.yaml').read_text(), files=files, environment=env)
+    assert driver.settle() == 'CREATE_COMPLETE'
+    rows = driver.resources()
+    assert rows['backend'].attributes_data['role'] == {'role': 'backend'}
+    assert rows['monitor'].attributes_data['outputs']['probe'] == 'probe:back'
+    before = {o['id']: o['version'] for o in driver.cloud.list()}
+    driver.update((nested / 'web.yaml').read_text(), files=files, environment=env,
+                  params={'backend_value': 'v2'})
+    assert driver.settle() == 'UPDATE_COMPLETE'
+    after = {o['id']: o['version'] for o in driver.cloud.list()}
+    assert set(after) == set(before)
+    changed = sorted(o['properties']['value'] for o in driver.cloud.list()
+                     if after[o['id']] != before[o['id']])
+    assert changed == ['probe:v2', 'v2']
