@@ -268,3 +268,16 @@ def test_the_nested_sample_builds_its_tree(driver):
     changed = sorted(o['properties']['value'] for o in driver.cloud.list()
                      if after[o['id']] != before[o['id']])
     assert changed == ['probe:v2', 'v2']
+
+
+def test_a_new_type_name_for_the_same_template_updates_in_place(driver):
+    env = {'resource_registry': {'My::A': 'n.yaml', 'My::B': 'n.yaml'}}
+    driver.create(tmpl({'r': {'type': 'My::A'}}), files={'n.yaml': NESTED},
+                  environment=env)
+    assert driver.settle() == 'CREATE_COMPLETE'
+    child = _child(driver, 'r')
+    driver.update(tmpl({'r': {'type': 'My::B'}}), files={'n.yaml': NESTED},
+                  environment=env)
+    assert driver.settle() == 'UPDATE_COMPLETE'
+    assert driver.resources()['r'].type == 'My::B'
+    assert _child(driver, 'r').id == child.id
