@@ -281,3 +281,16 @@ def test_a_new_type_name_for_the_same_template_updates_in_place(driver):
     assert driver.settle() == 'UPDATE_COMPLETE'
     assert driver.resources()['r'].type == 'My::B'
     assert _child(driver, 'r').id == child.id
+
+
+def test_a_resource_waiting_for_its_child_does_not_count_as_waiting_on_the_cloud(driver):
+    slow = NESTED.replace('value: {get_param: value}',
+                          'value: {get_param: value}\n      wait_secs: 30')
+    driver.create(tmpl({'r': {'type': 'n.yaml'}}), files={'n.yaml': slow})
+    driver.run_until(lambda: len(db_api.stacks_waiting_on_cloud()) == 1, 'a cloud wait')
+    child = _child(driver, 'r')
+    # Only the child's TestResource waits on the cloud (what the observer
+    # reports when it is down); its parent resource waits on the child.
+    assert db_api.stacks_waiting_on_cloud() == {child.id: 1}
+    assert driver.resources()['r'].action_started_at is not None
+    assert driver.settle() == 'CREATE_COMPLETE'
