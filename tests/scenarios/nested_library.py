@@ -176,5 +176,17 @@ def update_during_child_create(d):
     assert len(d.tree()) == 4
 
 
+def delete_during_child_create(d):
+    create(d, wait=d.slow)
+    d.run_until(lambda: any(s.nested_depth == 2 and s.status == 'IN_PROGRESS'
+                            for s in d.tree()), 'a leaf creating')
+    children = [s.id for s in d.tree()[1:]]
+    d.delete()
+    assert d.settle() == 'DELETE_COMPLETE'
+    d.run_until(lambda: d.tree_objects() == [], 'every object gone')
+    from heat_conv.db import api as db_api
+    assert all(db_api.stack_get(child).deleted_at is not None for child in children)
+
+
 ALL = [create_three_levels, deep_update_touches_one_leaf, leaf_failure_rolls_back_tree,
-       delete_leaves_nothing, update_during_child_create]
+       delete_leaves_nothing, update_during_child_create, delete_during_child_create]
