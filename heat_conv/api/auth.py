@@ -5,13 +5,15 @@ comes from ``X-Auth-User`` (as heatclient sends it) or is ``[api]
 noauth_default_user``; users in ``[api] noauth_admin_users`` are admins,
 everyone else a member (and reader) of the project. keystone puts
 keystonemiddleware's auth_token in front; the token's project must be the
-tenant in the URL, and the roles are the token's.
+tenant in the URL, and the roles are the token's; a signal URL signed
+for its resource (``signed_signals``) needs no token.
 
 Either way the context carries the request id, and what is allowed is
 decided by policy (heat_conv.common.policy).
 """
 import webob.exc
 
+from heat_conv.api import signed_signals
 from heat_conv.common import config
 from heat_conv.common import context
 from heat_conv.common import exception
@@ -20,6 +22,7 @@ from heat_conv.common import policy
 NOAUTH = 'noauth'
 KEYSTONE = 'keystone'
 ADMIN_ROLE = 'admin'
+STACK_USER_ROLE = 'heat_stack_user'
 
 
 def wrap(application, strategy, conf):
@@ -28,7 +31,8 @@ def wrap(application, strategy, conf):
         return application
     # Imported only when used: keystonemiddleware is an optional extra.
     from keystonemiddleware import auth_token
-    return auth_token.AuthProtocol(application, {'oslo_config_config': conf})
+    return signed_signals.SignedSignals(
+        auth_token.AuthProtocol(application, {'oslo_config_config': conf}), application)
 
 
 NOAUTH_ROLES = ('reader', 'member')
@@ -51,6 +55,11 @@ def context_for(req, tenant_id, strategy):
 
 
 def _keystone_context(req, tenant_id):
+    if req.environ.get(signed_signals.SIGNED):
+        # A signed signal URL: good for that one resource's signal only.
+        return context.RequestContext(
+            project_id=tenant_id, user_id='signal-url', user_name='signal-url',
+            roles=[STACK_USER_ROLE], request_id=req.environ.get('openstack.request_id'))
     if req.headers.get('X-Identity-Status', 'Confirmed') != 'Confirmed':
         raise webob.exc.HTTPUnauthorized('Authentication required')
     ctx = context.RequestContext.from_environ(req.environ)

@@ -22,20 +22,28 @@ def json_object(req, required=True):
             raise exception.Invalid('The request body is empty; a JSON object is '
                                     'required')
         return {}
+    value = json_value(req)
+    if not isinstance(value, dict):
+        raise exception.Invalid('The request body must be a JSON object, not '
+                                f'{_json_type(value)}')
+    return value
+
+
+def json_value(req):
+    """The body as any JSON value; None for an empty body."""
+    raw = req.body
+    if not raw or not raw.strip():
+        return None
     try:
         text = raw.decode('utf-8')
     except UnicodeDecodeError:
         raise exception.Invalid('The request body is not valid UTF-8') from None
     try:
-        value = json.loads(text, parse_constant=_reject_constant)
+        return json.loads(text, parse_constant=_reject_constant)
     except RecursionError:
         raise exception.Invalid('The request body is nested too deeply') from None
     except ValueError as exc:
         raise exception.Invalid(f'The request body is not valid JSON: {exc}') from None
-    if not isinstance(value, dict):
-        raise exception.Invalid('The request body must be a JSON object, not '
-                                f'{_json_type(value)}')
-    return value
 
 
 def _json_type(value):

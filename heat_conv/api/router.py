@@ -13,6 +13,7 @@ from heat_conv.api.controllers import previews
 from heat_conv.api.controllers import resource_types
 from heat_conv.api.controllers import resources
 from heat_conv.api.controllers import service_info
+from heat_conv.api.controllers import software
 from heat_conv.api.controllers import stack_content
 from heat_conv.api.controllers import stacks
 from heat_conv.api.controllers import template_versions
@@ -43,6 +44,8 @@ def make_controllers():
         'template_versions': template_versions.TemplateVersionController(),
         'resource_types': resource_types.ResourceTypeController(),
         'service_info': service_info.ServiceInfoController(),
+        'software_configs': software.SoftwareConfigController(),
+        'software_deployments': software.SoftwareDeploymentController(),
     }
 
 
@@ -126,6 +129,26 @@ def make_mapper():
             'stacks:resource_schema')
     connect(PREFIX + '/resource_types/{type_name}/template', types_ctl, 'template',
             read, 'stacks:generate_template')
+    configs, deployments = 'software_configs', 'software_deployments'
+    connect(PREFIX + '/software_configs', configs, 'index', read, 'software_configs:index')
+    connect(PREFIX + '/software_configs', configs, 'create', ['POST'],
+            'software_configs:create')
+    connect(PREFIX + '/software_configs/{config_id}', configs, 'show', read,
+            'software_configs:show')
+    connect(PREFIX + '/software_configs/{config_id}', configs, 'delete', ['DELETE'],
+            'software_configs:delete')
+    connect(PREFIX + '/software_deployments', deployments, 'index', read,
+            'software_deployments:index')
+    connect(PREFIX + '/software_deployments', deployments, 'create', ['POST'],
+            'software_deployments:create')
+    connect(PREFIX + '/software_deployments/metadata/{server_id}', deployments,
+            'metadata', read, 'software_deployments:metadata')
+    connect(PREFIX + '/software_deployments/{deployment_id}', deployments, 'show', read,
+            'software_deployments:show')
+    connect(PREFIX + '/software_deployments/{deployment_id}', deployments, 'update',
+            ['PUT'], 'software_deployments:update')
+    connect(PREFIX + '/software_deployments/{deployment_id}', deployments, 'delete',
+            ['DELETE'], 'software_deployments:delete')
     connect(PREFIX + '/build_info', info_ctl, 'build_info', read, 'build_info:build_info')
     connect(PREFIX + '/services', info_ctl, 'services', read, 'service:index')
     # Compiled now, not by whichever request thread comes first.

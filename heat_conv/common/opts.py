@@ -24,4 +24,5 @@ _OPTION_MODULES = [
     'heat_conv.engine.server',
     'heat_conv.hot.yaql_function',
     'heat_conv.observer.options',
+    'heat_conv.resources.signal_url',
 ]

@@ -104,6 +104,7 @@ class Resource(TimestampMixin, Base):
         sa.Index('ix_resource_stack_name', 'stack_id', 'name'),
         sa.Index('ix_resource_status', 'status'),
         sa.Index('ix_resource_engine', 'engine_id'),
+        sa.Index('ix_resource_wait_until', 'wait_until'),
     )
 
     id = sa.Column(sa.Integer, primary_key=True, autoincrement=True)
@@ -141,6 +142,60 @@ class Resource(TimestampMixin, Base):
     drift_status = sa.Column(sa.String(16), nullable=False, default=Drift.NOT_CHECKED)
     drift_detail = sa.Column(Json, nullable=True)
     drift_checked_at = sa.Column(DateTime, nullable=True)
+    # A breakpoint: the hook (pre-create, ...) the row's step is paused on,
+    # and the last one cleared, as "HOOK TRAVERSAL" (cleared for that one).
+    paused_on = sa.Column(sa.String(16), nullable=True)
+    hook_cleared = sa.Column(sa.String(64), nullable=True)
+    # A wait on signals (a wait condition) fails when this passes.
+    wait_until = sa.Column(DateTime, nullable=True)
+
+
+class ResourceSignal(Base):
+    """A signal sent to a resource by name, kept until the stack goes: it
+    may arrive before its resource exists or waits, and a wait condition
+    counts every signal its handle got."""
+    __tablename__ = 'resource_signal'
+    __table_args__ = (
+        sa.Index('ix_resource_signal_stack_name', 'stack_id', 'resource_name'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True, autoincrement=True)
+    stack_id = sa.Column(sa.String(36), nullable=False)
+    resource_name = sa.Column(sa.String(255), nullable=False)
+    data = sa.Column(Json, nullable=True)
+    created_at = sa.Column(DateTime, nullable=False, default=timeutils.utcnow)
+
+
+class SoftwareConfig(Base):
+    """A software config (Heat's): immutable once made."""
+    __tablename__ = 'software_config'
+    __table_args__ = (sa.Index('ix_software_config_tenant', 'tenant'),)
+
+    id = sa.Column(sa.String(36), primary_key=True, default=new_uuid)
+    tenant = sa.Column(sa.String(64), nullable=False)
+    name = sa.Column(sa.String(255), nullable=True)
+    group = sa.Column(sa.String(255), nullable=True)
+    # {config, inputs, outputs, options}
+    config = sa.Column(Json, nullable=True)
+    created_at = sa.Column(DateTime, nullable=False, default=timeutils.utcnow)
+
+
+class SoftwareDeployment(TimestampMixin, Base):
+    """A config deployed to a server, and how it went (what the server says)."""
+    __tablename__ = 'software_deployment'
+    __table_args__ = (
+        sa.Index('ix_software_deployment_tenant_server', 'tenant', 'server_id'),
+    )
+
+    id = sa.Column(sa.String(36), primary_key=True, default=new_uuid)
+    tenant = sa.Column(sa.String(64), nullable=False)
+    config_id = sa.Column(sa.String(36), nullable=False)
+    server_id = sa.Column(sa.String(255), nullable=False)
+    input_values = sa.Column(Json, nullable=True)
+    output_values = sa.Column(Json, nullable=True)
+    action = sa.Column(sa.String(255), nullable=True)
+    status = sa.Column(sa.String(255), nullable=True)
+    status_reason = sa.Column(sa.Text, nullable=True)
 
 
 class GraphEdge(Base):

@@ -17,7 +17,7 @@ import typing
 from heat_conv.common.status import Status
 from heat_conv.resources import base
 
-VERSION = '1.2'   # 1.2: child_done
+VERSION = '1.3'   # 1.2: child_done; 1.3: signal_arrived, hook_cleared
 
 
 class Mode(enum.StrEnum):
@@ -56,6 +56,7 @@ class Definition:
     template_id: int | None = None
     # A template resource's nested template file (its type may be any name).
     nested_template: str | None = None
+    hook: str | None = None   # the breakpoint set on the node (pre-create, ...)
 
     @classmethod
     def from_dict(cls, values):
@@ -204,6 +205,40 @@ class ChildDone(ResumeStep):
     def from_wire(cls, kwargs):
         return cls(kwargs['resource_id'], kwargs['atomic_key'],
                    outcome_from_wire(kwargs['outcome']))
+
+
+@dataclasses.dataclass(frozen=True)
+class SignalArrived(ResumeStep):
+    """A resource waiting on signals may have got what it waits for (they
+    are stored, so the handler reads them all), or its wait timed out."""
+    METHOD: typing.ClassVar[str] = 'signal_arrived'
+    outcome: typing.Any = None
+    timed_out: bool = False
+
+    @classmethod
+    def from_wire(cls, kwargs):
+        return cls(kwargs['resource_id'], kwargs['atomic_key'],
+                   timed_out=bool(kwargs.get('timed_out')))
+
+    def to_wire(self):
+        return {'resource_id': self.resource_id, 'atomic_key': self.atomic_key,
+                'timed_out': self.timed_out}
+
+
+@dataclasses.dataclass(frozen=True)
+class HookCleared(ResumeStep):
+    """A user cleared the breakpoint ``hook`` a resource's step is paused on."""
+    METHOD: typing.ClassVar[str] = 'hook_cleared'
+    outcome: typing.Any = None
+    hook: str = ''
+
+    @classmethod
+    def from_wire(cls, kwargs):
+        return cls(kwargs['resource_id'], kwargs['atomic_key'], hook=kwargs['hook'])
+
+    def to_wire(self):
+        return {'resource_id': self.resource_id, 'atomic_key': self.atomic_key,
+                'hook': self.hook}
 
 
 @dataclasses.dataclass(frozen=True)

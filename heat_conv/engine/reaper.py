@@ -14,6 +14,7 @@ compare-and-swap, so it does not matter how many run it. Each pass:
 Every ``stack_check_interval`` it also looks at the stacks in progress:
 
 - a stack past its timeout fails;
+- a wait on signals past its own timeout (a wait condition's) is told so;
 - a traversal that made no progress for ``stall_timeout`` with nothing in
   flight (a message lost with the broker, say) is restarted onto the same
   target. Convergence is idempotent, so that redoes only what is not done.
@@ -38,6 +39,7 @@ from heat_conv.engine import identity
 from heat_conv.engine import observer_watch
 from heat_conv.engine import parent_link
 from heat_conv.engine import recovery
+from heat_conv.engine import signal_step
 from heat_conv.engine import stack_state
 
 CONF = config.CONF
@@ -112,6 +114,7 @@ class Reaper:
     def check_stacks(self):
         now = timeutils.utcnow()
         _drop_never_started(now)
+        signal_step.expire_waits(now)
         in_progress = db_api.stacks_in_progress()
         running = []
         for stack in in_progress:

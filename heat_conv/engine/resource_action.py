@@ -5,6 +5,7 @@ compare-and-swap on the key, so two engines can never act on one row at
 once and a stale writer's update simply matches nothing.
 """
 import dataclasses
+import datetime
 import enum
 import logging
 import typing
@@ -86,6 +87,8 @@ def start(row, action, plugin, old_properties=None):
         from heat_conv.engine import nested
         return nested.start(row, action, plugin)
     if action == Action.CREATE:
+        if plugin.wants_stack:
+            plugin.stack = db_api.stack_get(row.stack_id)
         return plugin.create()
     if action == Action.UPDATE:
         return plugin.update(old_properties or {})
@@ -118,11 +121,14 @@ def settle(row, step, action, plugin, outcome, started=False):
             values['requires'] = step.requires
     if isinstance(outcome, base.Pending):
         values['action_started_at'] = timeutils.utcnow()
+        if outcome.timeout is not None:
+            values['wait_until'] = values['action_started_at'] + datetime.timedelta(
+                seconds=outcome.timeout)
         if _write(row, values, pending_events) and outcome.then is not None:
             outcome.then()
         step.held = None   # the observer's report resumes it
         return Result(End.WAITING, row)
-    values.update(engine_id=None, action_started_at=None)
+    values.update(engine_id=None, action_started_at=None, wait_until=None)
     if isinstance(outcome, base.Failed):
         values.update(status=Status.FAILED, status_reason=outcome.reason)
         end = End.FAILED
@@ -148,8 +154,8 @@ def release_failed(row, step, reason):
     its object: adopt it, so that it is replaced or deleted later rather
     than leaked.
     """
-    values = {'engine_id': None, 'action_started_at': None, 'status': Status.FAILED,
-              'status_reason': reason}
+    values = {'engine_id': None, 'action_started_at': None, 'wait_until': None,
+              'status': Status.FAILED, 'status_reason': reason}
     if not row.physical_resource_id:
         found = _orphan_of(row)
         if isinstance(found, base.Unknown):

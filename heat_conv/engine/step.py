@@ -17,11 +17,14 @@ from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
 from heat_conv.engine import boundary
+from heat_conv.engine import check_step
 from heat_conv.engine import decision
+from heat_conv.engine import hooks
 from heat_conv.engine import messages
 from heat_conv.engine import nested
 from heat_conv.engine import parent_link
 from heat_conv.engine import resource_action
+from heat_conv.engine import signal_step
 from heat_conv.engine import stack_state
 from heat_conv.engine import sync_point
 from heat_conv.hot import template as hot_template
@@ -74,7 +77,7 @@ def _update_node(row, step, msg):
         finish(row, step)                   # redelivered after completion
         return
     if msg.mode == messages.Mode.CHECK:
-        _check(row, step)
+        check_step.check(row, step)
         return
 
     refs, attrs, requires = sync_point.collate(msg.inputs)
@@ -101,6 +104,8 @@ def _update_node(row, step, msg):
     change = decision.change_for(row, definition.type, properties, plugin.needs_replace,
                                  reality, nested_template=definition.nested_template,
                                  stack_backed=plugin.stack_backed)
+    if hooks.pause(row, step, definition.hook, hooks.ACTION_OF_CHANGE.get(change)):
+        return
     if change == decision.Change.REPLACE:
         _replace(row, step, definition, properties)
     elif change == decision.Change.NONE:
@@ -145,16 +150,6 @@ def _observe(row, plugin):
     if row.status != Status.COMPLETE:
         return None
     return plugin.observe_drift()
-
-
-def _check(row, step):
-    """Stack check: ask reality, record CHECK_COMPLETE or CHECK_FAILED."""
-    if resource_action.lock(row, step, Action.CHECK) is None:
-        return
-    plugin = registry.plugin_for(row)
-    outcome = plugin.check()
-    continue_traversal(resource_action.settle(row, step, Action.CHECK, plugin, outcome,
-                                              started=True), step, plugin)
 
 
 def _replace(row, step, definition, properties, holding=None):
@@ -203,7 +198,8 @@ def _cleanup_node(row, step, msg):
     if not (msg.mode == messages.Mode.DELETE or row.replaced_by is not None):
         finish(row, step)
         return
-    if resource_action.lock(row, step, Action.DELETE) is None:
+    if (hooks.pause(row, step, msg.definition.hook, Action.DELETE)
+            or resource_action.lock(row, step, Action.DELETE) is None):
         return
     plugin = registry.plugin_for(row)
     continue_traversal(resource_action.run(row, step, Action.DELETE, plugin), step, plugin)
@@ -269,6 +265,8 @@ def resume(resource_id, atomic_key, judge):
 def continue_traversal(result, step, plugin=None):
     """Go on from an action that ended (inline, or resumed by an event)."""
     if result.end in (resource_action.End.WAITING, resource_action.End.LOST):
+        if result.end == resource_action.End.WAITING:   # signals sent before it waited
+            signal_step.look_for_kept(result.row, plugin)
         return
     if result.superseded:
         # The newer traversal's message for this row was dropped because the

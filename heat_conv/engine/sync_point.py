@@ -109,13 +109,14 @@ def _inputs(sync_point_id):
             if d is not None]
 
 
-def retrigger(stack_id, traversal_id, entity_id):
-    """Start the nodes of ``entity_id`` in ``traversal_id`` that are ready.
+def retrigger(stack_id, traversal_id, entity_id, kinds=(True, False)):
+    """Start the nodes of ``entity_id`` in ``traversal_id`` that are ready
+    (of ``kinds``: update and cleanup nodes by default).
 
     Used when an action that belonged to an older traversal ends: the newer
     traversal's message for this row was dropped while the row was busy.
     """
-    for is_update in (True, False):
+    for is_update in kinds:
         sp = db_api.sync_point_get(traversal_id, entity_id, is_update)
         if sp is None:
             continue

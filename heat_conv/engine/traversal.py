@@ -11,8 +11,10 @@ from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
 from heat_conv.engine import boundary
 from heat_conv.engine import graph
+from heat_conv.engine import hooks
 from heat_conv.engine import messages
 from heat_conv.engine import oplog
+from heat_conv.engine import signal_step
 from heat_conv.engine import stack_state
 from heat_conv.engine import sync_point
 from heat_conv.hot import template as hot_template
@@ -38,6 +40,8 @@ def _converge(stack_id, traversal_id):
     if db_api.sync_point_get(traversal_id, sync_point.STACK_ENTITY, True):
         return   # a redelivered converge: the traversal already exists
     rows = db_api.resources_of_stack(stack_id)
+    hooks.release_superseded(rows)
+    signal_step.release_superseded(rows)
     rows_by_name = {}
     for row in rows:
         rows_by_name.setdefault(row.name, []).append(row)
@@ -55,10 +59,11 @@ def _converge(stack_id, traversal_id):
             current[name] = best.id
 
     plan = {}
+    deleting_hooks = _deleting_hooks(stack)   # not inside the store's transaction
 
     def make_graph(created):
         current.update(created)
-        plan.update(_plan(stack, current, definitions, dependencies, rows))
+        plan.update(_plan(stack, current, definitions, dependencies, rows, deleting_hooks))
         return plan['edges'], plan['sync_points']
 
     if db_api.traversal_store(stack_id, traversal_id, new_rows, make_graph) is None:
@@ -73,7 +78,7 @@ def _converge(stack_id, traversal_id):
         sync_point.cast_check_resource(stack_id, traversal_id, node, plan['specs'][node])
 
 
-def _plan(stack, current, definitions, dependencies, rows):
+def _plan(stack, current, definitions, dependencies, rows, deleting_hooks):
     """Edges, sync points and leaves of the graph, as stored and cast."""
     existing = [graph.ExistingRow(r.id, r.requires or [], r.replaces) for r in rows]
     nodes, edges = graph.build(current, dependencies, existing)
@@ -93,7 +98,8 @@ def _plan(stack, current, definitions, dependencies, rows):
     for row in rows:
         delete = row.id not in current_ids and not checking
         specs[(row.id, False)] = messages.NodeSpec(
-            messages.Definition(row.name),
+            messages.Definition(row.name, hook=hooks.for_node(
+                stack.action, deleting_hooks(row.name)) if delete else None),
             messages.Mode.DELETE if delete else messages.Mode.KEEP)
     return {
         'nodes': nodes,
@@ -123,7 +129,27 @@ def _target(stack):
                       facade=db_api.stack_facade(stack))
     definitions = {name: bound.resource(name).frozen()
                    for name in bound.resource_names()}
+    registry = tmpl.environment.registry
+    for name, definition in definitions.items():
+        hook = hooks.for_node(stack.action, registry.hooks_for(name))
+        if hook:
+            definition['hook'] = hook
     return definitions, bound.dependencies()
+
+
+def _deleting_hooks(stack):
+    """name -> the hooks set on it, for a stack delete: the environment is
+    the last one the stack reached (the target is empty)."""
+    if stack.action != Action.DELETE or stack.prev_raw_template_id is None:
+        return lambda name: ()
+    raw = db_api.raw_template_get(stack.prev_raw_template_id)
+    try:
+        registry = hot_template.Template.load(raw.template, files=raw.files,
+                                              environment=raw.environment
+                                              ).environment.registry
+    except exception.HeatConvException:
+        return lambda name: ()
+    return registry.hooks_for
 
 
 def best_existing(rows, template_id):

@@ -18,8 +18,10 @@ from oslo_context import context as oslo_context
 
 from heat_conv.common import context
 from heat_conv.engine import boundary
+from heat_conv.engine import hooks
 from heat_conv.engine import messages
 from heat_conv.engine import rpc
+from heat_conv.engine import signal_step
 from heat_conv.engine import stack_state
 from heat_conv.engine import step
 from heat_conv.engine import traversal
@@ -44,6 +46,14 @@ class EngineEndpoint:
     @oslo_messaging.expose
     def action_complete(self, ctxt, **kwargs):
         _deliver(ctxt, messages.ActionComplete, kwargs, step.action_complete)
+
+    @oslo_messaging.expose
+    def signal_arrived(self, ctxt, **kwargs):
+        _deliver(ctxt, messages.SignalArrived, kwargs, signal_step.signal_arrived)
+
+    @oslo_messaging.expose
+    def hook_cleared(self, ctxt, **kwargs):
+        _deliver(ctxt, messages.HookCleared, kwargs, hooks.hook_cleared)
 
     @oslo_messaging.expose
     def child_done(self, ctxt, **kwargs):

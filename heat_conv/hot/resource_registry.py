@@ -7,18 +7,22 @@ OS::Heat::TestResource``), a family of types to another family
 running them as nested stacks is out of scope. Entries under ``resources``
 apply to one named resource only.
 
-Per-resource ``hooks`` (breakpoints) and ``restricted_actions`` are Heat
+Per-resource ``hooks`` are breakpoints (``pre-create``, ``pre-update``,
+``pre-delete``) on the resources whose names match the entry's name or
+glob. ``restricted_actions``, and the post-action hooks, are Heat
 directives heat-conv does not honour yet; they are refused rather than
 accepted and ignored.
 """
+import fnmatch
 
 from heat_conv.common import exception
 
 _TEMPLATE_SUFFIXES = ('.yaml', '.yml', '.template')
 _NOT_SUPPORTED = {
-    'hooks': 'Breakpoint hooks are not supported by heat-conv yet',
     'restricted_actions': 'Restricted actions are not supported by heat-conv yet',
 }
+HOOKS = ('pre-create', 'pre-update', 'pre-delete')
+_HEAT_HOOKS = HOOKS + ('post-create', 'post-update', 'post-delete')
 
 
 def is_template_location(type_name):
@@ -34,6 +38,7 @@ class ResourceRegistry:
             _fail(('resource_registry',), 'The resource_registry must be a map')
         self._global = _mappings(raw, ('resource_registry',), skip=('resources',))
         self._per_resource = {}
+        self._hooks = {}
         per_resource = raw.get('resources') or {}
         if not isinstance(per_resource, dict):
             _fail(('resource_registry', 'resources'), 'Expected a map of resource names')
@@ -44,7 +49,19 @@ class ResourceRegistry:
             for key, reason in _NOT_SUPPORTED.items():
                 if entries.get(key):
                     _fail(path + (key,), reason)
-            self._per_resource[name] = _mappings(entries, path, skip=tuple(_NOT_SUPPORTED))
+            if entries.get('hooks'):
+                self._hooks[name] = _hooks(entries['hooks'], path + ('hooks',))
+            self._per_resource[name] = _mappings(entries, path,
+                                                 skip=tuple(_NOT_SUPPORTED) + ('hooks',))
+
+    def hooks_for(self, resource_name):
+        """The breakpoints set on a resource: every entry whose name or glob
+        matches it counts."""
+        found = set()
+        for pattern, hooks in self._hooks.items():
+            if fnmatch.fnmatchcase(resource_name, pattern):
+                found.update(hooks)
+        return found
 
     def resolve(self, type_name, resource_name=None):
         """(type, nested template or None) for a resource of ``type_name``.
@@ -97,6 +114,20 @@ def _mappings(raw, path, skip=()):
             _fail(path + (name,), 'A wildcard type must map to a wildcard type')
         out[name] = target
     return out
+
+
+def _hooks(raw, path):
+    hooks = [raw] if isinstance(raw, str) else raw
+    if not isinstance(hooks, list) or not all(isinstance(h, str) for h in hooks):
+        _fail(path, 'hooks must be a hook type or a list of them')
+    for hook in hooks:
+        if hook not in _HEAT_HOOKS:
+            _fail(path, f'Invalid hook type "{hook}" for resource breakpoint, '
+                  f'acceptable hook types are: {", ".join(_HEAT_HOOKS)}')
+        if hook not in HOOKS:
+            _fail(path, f'The {hook} hook is not supported by heat-conv yet; '
+                  f'supported: {", ".join(HOOKS)}')
+    return frozenset(hooks)
 
 
 def _lookup(mappings, type_name):

@@ -17,7 +17,9 @@ LOG = logging.getLogger(__name__)
 def poll_pending(cloud=None, batch_size=500, stack_ids=None):
     """One pass over pending actions; returns how many settled."""
     cloud = cloud or cloud_client.get_client()
-    rows = db_api.resources_waiting(stack_ids=stack_ids)
+    # A wait on signals (a wait condition) has nothing in the cloud to watch.
+    rows = [r for r in db_api.resources_waiting(stack_ids=stack_ids)
+            if not _waits_on_signals(r.type)]
     settled = 0
     for start in range(0, len(rows), batch_size):
         batch = rows[start:start + batch_size]
@@ -37,6 +39,13 @@ def poll_pending(cloud=None, batch_size=500, stack_ids=None):
             # The verdict travels, so the engine does not judge the object again.
             rpc.cast(messages.ActionComplete(row.id, row.atomic_key, outcome))
     return settled
+
+
+def _waits_on_signals(type_name):
+    try:
+        return registry.get(type_name).waits_on_signals
+    except Exception:   # a type removed since: judged below, as before
+        return False
 
 
 def _progress(row, cloud_object, cloud):

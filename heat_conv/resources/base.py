@@ -22,6 +22,8 @@ class Done:
 @dataclasses.dataclass
 class Pending:
     physical_id: str
+    # Seconds after which a wait on signals fails (the reaper times it).
+    timeout: float | None = None
     # Called once the wait is recorded (a child stack's traversal is cast
     # only then, so its end cannot arrive before the parent waits for it).
     then: typing.Any = dataclasses.field(default=None, compare=False, repr=False)
@@ -60,6 +62,12 @@ class Resource:
     attributes_schema = {}
     # Cloud-backed types finish asynchronously; the observer watches them.
     observed = False
+    # Types that accept signals (the resource signal API), and types whose
+    # Pending actions end on signals rather than in the cloud.
+    takes_signals = False
+    waits_on_signals = False
+    # Types whose create needs the stack's tenant and name (``stack``).
+    wants_stack = False
     # Stack-backed types (stack_backed.StackBacked) own a child stack, which
     # the engine creates, updates and deletes for them.
     stack_backed = False
@@ -150,6 +158,29 @@ class Resource:
         """How the resource's object differs from the stored properties now:
         a Drift status, or None when there is nothing to look at or the
         cloud cannot be asked."""
+        return None
+
+    # Signals, for the types that take them or wait on them.
+    def signal_reason(self, details, received=()):
+        """Check a signal's body; the reason of its SIGNAL_COMPLETE event.
+        ``received``: the bodies of the signals it got before. Raises
+        exception.Invalid (a 400) for a body the type cannot use."""
+        return 'Signal: received'
+
+    @classmethod
+    def metadata_from_signals(cls, signals):
+        """The resource's metadata given the signals it got, for types whose
+        metadata is their signals (a wait condition handle); else None."""
+        return None
+
+    def signal_source(self):
+        """Whose signals a wait counts: keyword arguments of
+        db_api.signals_for (resource_name or physical_id)."""
+        return {'resource_name': self.name}
+
+    def judge_signals(self, signals, timed_out=False):
+        """How a wait ends given every signal so far (oldest first): Done,
+        Failed, or None to go on waiting; ``timed_out``: its time is up."""
         return None
 
     def find_orphan(self):

@@ -4,14 +4,21 @@ from heat_conv.common import exception
 from heat_conv.resources import dummy
 from heat_conv.resources import heat_types
 from heat_conv.resources import simple
+from heat_conv.resources import software_config
+from heat_conv.resources import software_deployment
 from heat_conv.resources import stack_resource
 from heat_conv.resources import template_check
 from heat_conv.resources import template_resource
 from heat_conv.resources import test_resource
+from heat_conv.resources import wait_condition
 
 _TYPES = {cls.type_name: cls for cls in (
     test_resource.TestResource, dummy.Dummy, simple.NoneResource, simple.Value,
-    simple.RandomString, stack_resource.HeatStack)}
+    simple.RandomString, wait_condition.WaitConditionHandle,
+    wait_condition.WaitCondition, software_config.SoftwareConfig,
+    software_config.StructuredConfig, software_config.CloudConfig,
+    software_config.MultipartMime, software_deployment.SoftwareDeployment,
+    stack_resource.HeatStack)}
 
 
 def get(type_name, path=(), nested_template=None):

@@ -2,6 +2,7 @@
 import uuid
 
 from heat_conv.db import api as db_api
+from heat_conv.engine import signal_operations
 from heat_conv.engine import stack_operations
 
 
@@ -28,6 +29,16 @@ class Driver:
         return stack_operations.update_stack(
             self.ctx, self.stack_id, template, params=params, existing=existing,
             disable_rollback=disable_rollback, files=files, environment=environment)
+
+    def signal(self, resource_name, details=None, declared_type=None):
+        """``POST .../resources/{name}/signal``, as the API performs it."""
+        return signal_operations.signal(self.ctx, self.stack_id, resource_name, details,
+                                        declared_type=declared_type)
+
+    def row(self, name):
+        """The newest row of ``name``, built or not (None if it has none)."""
+        rows = db_api.resources_of_stack(self.stack_id, names=[name])
+        return rows[-1] if rows else None
 
     def delete(self):
         return stack_operations.delete_stack(self.ctx, self.stack_id)

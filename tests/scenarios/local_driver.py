@@ -12,8 +12,10 @@ import random
 from heat_conv.cloud import client as cloud_client
 from heat_conv.cloud import store as cloud_store
 from heat_conv.common import context
+from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
 from heat_conv.engine import rpc
+from heat_conv.engine import signal_step
 from heat_conv.engine import worker
 from heat_conv.observer import poller
 from tests.scenarios import driver_base
@@ -83,6 +85,8 @@ class LocalDriver(driver_base.Driver):
             elif db_api.resources_waiting():
                 self.clock.advance(idle)
                 idle = min(idle * 2, 64)
+                # What the reaper does when time passes: end expired waits.
+                signal_step.expire_waits(timeutils.utcnow())
             else:
                 raise AssertionError(f'stuck before {what}: nothing left to deliver; '
                                      f'stack is {self.stack_status()}; exceptions that '

@@ -16,7 +16,8 @@ import heat_conv
 
 PACKAGE = pathlib.Path(heat_conv.__file__).parent
 
-ENGINE_FACE = {'heat_conv.engine.stack_operations', 'heat_conv.engine.messages',
+ENGINE_FACE = {'heat_conv.engine.stack_operations', 'heat_conv.engine.signal_operations',
+               'heat_conv.engine.messages',
                'heat_conv.engine.rpc', 'heat_conv.engine.decision'}
 ENTRY_POINT_EXTRAS = {'heat_conv.engine.server', 'heat_conv.db.session',
                       'heat_conv.db.migration'}

@@ -1,4 +1,4 @@
-"""A stack's resources: list, show, metadata, and marking one unhealthy."""
+"""A stack's resources: list, show, metadata, signals, and marking one unhealthy."""
 from heat_conv.api import nested_stacks
 from heat_conv.api import query
 from heat_conv.api import request_body
@@ -10,6 +10,7 @@ from heat_conv.api.status_filter import StatusFilter
 from heat_conv.api.views import resources as resource_views
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
+from heat_conv.engine import signal_operations
 from heat_conv.engine import stack_operations
 
 # API filter -> how a row is compared.
@@ -88,12 +89,21 @@ class ResourceController:
         return responses.json_response({'resource': body})
 
     def metadata(self, req, ctx, tenant_id, stack_name, stack_id, resource_name):
-        _, row, _ = self._one(ctx, stack_name, stack_id, resource_name)
-        return responses.json_response({'metadata': row.rsrc_metadata or {}})
+        stack, row, _ = self._one(ctx, stack_name, stack_id, resource_name)
+        return responses.json_response({'metadata': signal_operations.metadata(
+            stack.id, row) or row.rsrc_metadata or {}})
 
     def signal(self, req, ctx, tenant_id, stack_name, stack_id, resource_name):
-        self._one(ctx, stack_name, stack_id, resource_name)
-        raise exception.NotSupported('Resource signals are not supported')
+        """Signal a resource: a wait condition handle, or a hook to clear."""
+        stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
+        details = request_body.json_value(req)
+        bound = stack_template.bound(stack)
+        declared = (bound.resource(resource_name).type
+                    if bound is not None and resource_name in bound.resource_names()
+                    else None)
+        signal_operations.signal(ctx, stack.id, resource_name, details,
+                                 declared_type=declared)
+        return responses.empty(200)
 
     def mark_unhealthy(self, req, ctx, tenant_id, stack_name, stack_id, resource_name):
         """CHECK_FAILED with the user's reason; the next update replaces it."""

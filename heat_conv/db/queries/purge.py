@@ -48,8 +48,8 @@ def _purge_batch(deleted_before, tenant, batch_size):
             return 0
         ids = [stack_id for level in levels for stack_id in level]
         templates = _templates_of(session, ids)
-        for model in (models.Event, models.SyncInput, models.SyncPoint, models.GraphEdge,
-                      models.Resource):
+        for model in (models.Event, models.ResourceSignal, models.SyncInput,
+                      models.SyncPoint, models.GraphEdge, models.Resource):
             _execute(session, sa.delete(model).where(model.stack_id.in_(ids)))
         _execute(session, sa.delete(models.ObserverLease)
                  .where(models.ObserverLease.stack_id.in_(ids)))

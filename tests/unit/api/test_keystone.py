@@ -120,3 +120,29 @@ def test_the_request_context_reaches_events_and_casts(keystone, casts):
     shown = member.get(f'/stacks/traced/{stack_id}/events/{events[0]["id"]}').json
     assert (shown['event']['request_id'], shown['event']['user_id']) == \
         (request_id, 'user-member')
+
+
+WAIT = {'heat_template_version': '2018-08-31', 'resources': {
+    'handle': {'type': 'OS::Heat::WaitConditionHandle'},
+    'other': {'type': 'OS::Heat::WaitConditionHandle'}}}
+
+
+def test_a_signed_signal_url_needs_no_token_and_signals_only_its_resource(keystone):
+    from heat_conv.resources import signal_url
+    config.CONF.set_override('signal_key', 's3cret', group='clients_heat')
+    try:
+        member = keystone.as_user('member', 'p1')
+        stack = member.post('/stacks', {'stack_name': 'w', 'template': WAIT}).json['stack']
+        url = signal_url.signal_url('p1', 'w', stack['id'], 'handle')
+        path, query = url.split('/v1/p1', 1)[1].split('?')
+        anonymous = keystone.as_user(None, 'p1')
+        assert anonymous.post(f'{path}?{query}', {'data': 'x'}).status_int == 200
+        assert db_api.signals_for(stack['id'], resource_name='handle') == [{'data': 'x'}]
+        assert_fault(anonymous.post(path, {}), 401)
+        assert_fault(anonymous.post(f'{path}?signature=forged', {}), 401)
+        other = path.replace('/handle/', '/other/')
+        assert_fault(anonymous.post(f'{other}?{query}', {}), 401)
+        # ...and the signature opens nothing but the signal
+        assert_fault(anonymous.get(f'{path.rsplit("/", 1)[0]}?{query}'), 401)
+    finally:
+        config.CONF.clear_override('signal_key', group='clients_heat')

@@ -2,6 +2,7 @@
 import pytest
 
 from heat_conv.common import events
+from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
 
 from . import helpers
@@ -98,9 +99,69 @@ def test_metadata(api, stack):
     assert api.get(f'{stack[2]}/resources/first/metadata').json == {'metadata': {'k': 'v'}}
 
 
-def test_signal_is_not_supported(api, stack):
+WAIT = {'heat_template_version': '2018-08-31', 'resources': {
+    'handle': {'type': 'OS::Heat::WaitConditionHandle'},
+    'wc': {'type': 'OS::Heat::WaitCondition',
+           'properties': {'handle': {'get_resource': 'handle'}, 'timeout': 60}},
+    'other': {'type': 'OS::Heat::TestResource'}}}
+
+
+def _signal(api, path, name, body=None):
+    return api.post(f'{path}/resources/{name}/signal', body)
+
+
+def test_signal_to_a_type_that_takes_none_names_resource_and_type(api, stack):
     helpers.build(stack[1])
-    assert_fault(api.post(f'{stack[2]}/resources/first/signal', {}), 400, 'NotSupported')
+    assert_fault(_signal(api, stack[2], 'first', {}), 400,
+                 contains='Resource first of type OS::Heat::TestResource does not '
+                          'accept signals')
+    assert_fault(_signal(api, stack[2], 'nope', {}), 404, 'ResourceNotFound')
+
+
+def test_signal_is_kept_with_its_event_and_wakes_waiting_rows(api, make_stack, casts):
+    _, stack_id, path = make_stack(template=WAIT)
+    # Before any row exists: kept, by the template's declared type.
+    assert _signal(api, path, 'handle', {'data': 'x'}).status_int == 200
+    assert db_api.signals_for(stack_id, resource_name='handle') == [{'data': 'x'}]
+    waiting = helpers.add_row(stack_id, 'wc', type='OS::Heat::WaitCondition',
+                              status='IN_PROGRESS', action_started_at=timeutils.utcnow())
+    helpers.add_row(stack_id, 'other', status='IN_PROGRESS', action_started_at=timeutils.utcnow())
+    casts.casts.clear()
+    assert _signal(api, path, 'handle', {'status': 'FAILURE', 'reason': 'r'}
+                   ).status_int == 200
+    assert casts.casts == [('signal_arrived', {'resource_id': waiting.id,
+                                               'atomic_key': 0, 'timed_out': False})]
+    helpers.add_row(stack_id, 'handle', type='OS::Heat::WaitConditionHandle')
+    assert api.get(f'{path}/resources/handle/metadata').json == {'metadata': {
+        '1': {'status': 'SUCCESS', 'reason': 'Signal 1 received', 'data': 'x'},
+        '2': {'status': 'FAILURE', 'reason': 'r', 'data': None}}}
+    signals = [e for e in db_api.event_list(stack_id) if e.resource_action == 'SIGNAL']
+    assert [e.resource_status_reason for e in signals] == [
+        'Signal: status:SUCCESS reason:Signal 1 received',
+        'Signal: status:FAILURE reason:r']
+
+
+def test_malformed_wait_condition_signal_is_a_400(api, make_stack):
+    _, stack_id, path = make_stack(template=WAIT)
+    assert_fault(_signal(api, path, 'handle', {'status': 'DONE'}), 400,
+                 contains='status must be SUCCESS or FAILURE')
+    assert_fault(_signal(api, path, 'handle', {'colour': 'red'}), 400,
+                 contains="unknown key 'colour'")
+    assert_fault(_signal(api, path, 'handle', ['a']), 400, contains='JSON object')
+    assert db_api.signals_for(stack_id, resource_name='handle') == []
+
+
+def test_clearing_a_hook_needs_the_resource_paused_on_it(api, stack, casts):
+    first, _ = helpers.build(stack[1])
+    assert_fault(_signal(api, stack[2], 'first', {'unset_hook': 'pre-create'}), 400,
+                 contains='The "pre-create" hook is not defined on first')
+    assert_fault(_signal(api, stack[2], 'first', {'unset_hook': 'pre-lunch'}), 400,
+                 contains='Invalid hook type "pre-lunch"')
+    db_api.resource_cas(first.id, first.atomic_key, {'paused_on': 'pre-update'})
+    casts.casts.clear()
+    assert _signal(api, stack[2], 'first', {'unset_hook': 'pre-update'}).status_int == 200
+    assert casts.casts == [('hook_cleared', {'resource_id': first.id, 'atomic_key': 1,
+                                             'hook': 'pre-update'})]
 
 
 # --- mark unhealthy --------------------------------------------------------

@@ -53,7 +53,8 @@ def test_per_resource_mapping_applies_to_that_resource_only():
 
 
 @pytest.mark.parametrize('key, value, fragment', [
-    ('hooks', 'pre-create', 'Breakpoint hooks are not supported by heat-conv yet'),
+    ('hooks', 'post-create', 'The post-create hook is not supported by heat-conv yet'),
+    ('hooks', ['pre-create', 'pre-lunch'], 'Invalid hook type "pre-lunch"'),
     ('restricted_actions', ['replace'],
      'Restricted actions are not supported by heat-conv yet'),
 ])
@@ -61,6 +62,19 @@ def test_directives_not_honoured_yet_are_refused(raises_at, key, value, fragment
     with raises_at(exception.InvalidEnvironment,
                    f'resource_registry.resources.web.{key}', fragment):
         rr.ResourceRegistry({'resources': {'web': {key: value}}})
+
+
+def test_hooks_apply_to_the_names_and_globs_they_are_set_on():
+    reg = rr.ResourceRegistry({'resources': {
+        'web': {'hooks': 'pre-create'},
+        'web*': {'hooks': ['pre-update', 'pre-delete']},
+        'db': {'My::Server': 'OS::Heat::None', 'hooks': ['pre-delete']}}})
+    assert reg.hooks_for('web') == {'pre-create', 'pre-update', 'pre-delete'}
+    assert reg.hooks_for('web2') == {'pre-update', 'pre-delete'}
+    assert reg.hooks_for('db') == {'pre-delete'}
+    assert reg.hooks_for('other') == set()
+    # hooks are not a type mapping
+    assert reg.resolve('My::Server', 'db') == ('OS::Heat::None', None)
 
 
 def test_empty_directives_are_accepted():

@@ -1,0 +1,59 @@
+"""Signals sent to resources, and the rows that wait on something outside
+the engine (a signal, a cleared hook, a deadline)."""
+import sqlalchemy as sa
+
+from heat_conv.common import timeutils
+from heat_conv.common.status import Status
+from heat_conv.db import models
+from heat_conv.db.queries.common import EVENT
+from heat_conv.db.queries.common import retry_on_deadlock
+from heat_conv.db.queries.common import rows as _rows
+from heat_conv.db.queries.common import transaction
+from heat_conv.db.queries.events import event_rows as _event_rows
+
+SIGNAL = models.ResourceSignal.__table__
+
+
+@retry_on_deadlock
+def signal_add(stack_id, resource_name, data, events=()):
+    """Keep a signal for the resource ``resource_name`` of a stack, with its
+    events in the same transaction."""
+    with transaction() as session:
+        conn = session.connection()
+        conn.execute(sa.insert(SIGNAL).values(
+            stack_id=stack_id, resource_name=resource_name, data=data,
+            created_at=timeutils.utcnow()))
+        if events:
+            conn.execute(sa.insert(EVENT), _event_rows(events))
+
+
+def signals_for(stack_id, resource_name=None, physical_id=None):
+    """The data of every signal a resource got, oldest first; the resource
+    named, or the one of the stack whose physical id is ``physical_id``."""
+    s, r = models.ResourceSignal, models.Resource
+    query = sa.select(s.data).where(s.stack_id == stack_id)
+    if resource_name is not None:
+        query = query.where(s.resource_name == resource_name)
+    else:
+        query = query.where(s.resource_name.in_(
+            sa.select(r.name).where(r.stack_id == stack_id,
+                                    r.physical_resource_id == physical_id)))
+    with transaction() as session:
+        return list(session.scalars(query.order_by(s.id)))
+
+
+def resources_wait_expired(now):
+    """Rows waiting on signals past their ``wait_until`` (by index)."""
+    r = models.Resource
+    return _rows(sa.select(r).where(
+        r.wait_until.is_not(None), r.wait_until < now,
+        r.status == Status.IN_PROGRESS, r.action_started_at.is_not(None))
+        .order_by(r.id))
+
+
+def resources_waiting_on(physical_id):
+    """Rows whose action waits on the outside world, by physical id."""
+    r = models.Resource
+    return _rows(sa.select(r).where(
+        r.physical_resource_id == physical_id, r.status == Status.IN_PROGRESS,
+        r.action_started_at.is_not(None)))

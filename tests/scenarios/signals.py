@@ -1,0 +1,214 @@
+"""Scenarios of resources that wait on something outside the engine:
+wait conditions and their signals, and hooks (breakpoints). Shared by the
+deterministic and the MariaDB + RabbitMQ runs."""
+import json
+
+from tests.scenarios.library import attr
+from tests.scenarios.library import ref
+from tests.scenarios.library import res
+from tests.scenarios.library import tmpl
+
+HANDLE = 'OS::Heat::WaitConditionHandle'
+
+
+def wait_template(count=1, timeout=600, handle_after=None):
+    handle = {'type': HANDLE}
+    if handle_after:
+        handle['depends_on'] = handle_after
+    return tmpl({
+        'handle': handle,
+        'wc': {'type': 'OS::Heat::WaitCondition',
+               'properties': {'handle': ref('handle'), 'count': count,
+                              'timeout': timeout}},
+        'after': res({'get_attr': ['wc', 'data']}),
+    })
+
+
+def reasons(d, name, action=None):
+    return [e.resource_status_reason for e in d.events()
+            if e.resource_name == name and (action is None or e.resource_action == action)]
+
+
+def waiting(d, name):
+    return lambda: d.resource_status(name) == 'CREATE_IN_PROGRESS'
+
+
+def wait_condition_completes_on_the_third_signal(d):
+    d.create(wait_template(count=3))
+    d.run_until(waiting(d, 'wc'), 'the wait condition to wait')
+    d.signal('handle', {'status': 'SUCCESS', 'data': 'one'})
+    d.signal('handle', {'status': 'SUCCESS', 'reason': 'two is here', 'data': 2})
+    d.run_until(lambda: len(reasons(d, 'handle', 'SIGNAL')) == 2, 'two signals')
+    assert d.resource_status('wc') == 'CREATE_IN_PROGRESS'
+    assert d.stack_status() == 'CREATE_IN_PROGRESS'
+    assert d.resource_status('after') is None
+    d.signal('handle', {'data': 'three', 'id': 'last'})
+    assert d.settle() == 'CREATE_COMPLETE'
+    data = json.loads(d.resources()['wc'].attributes_data['data'])
+    assert data == {'1': 'one', '2': 2, 'last': 'three'}
+    # the dependent got the data through get_attr
+    assert json.loads(d.resources()['after'].properties_data['value']) == data
+    assert reasons(d, 'handle', 'SIGNAL') == [
+        'Signal: status:SUCCESS reason:Signal 1 received',
+        'Signal: status:SUCCESS reason:two is here',
+        'Signal: status:SUCCESS reason:Signal 3 received']
+
+
+def wait_condition_times_out_without_its_signals(d):
+    d.create(wait_template(count=3, timeout=5))
+    d.run_until(waiting(d, 'wc'), 'the wait condition to wait')
+    d.signal('handle', {'reason': 'booted'})
+    assert d.settle() == 'CREATE_FAILED'
+    assert d.resources()['wc'].status_reason == \
+        'WaitConditionTimeout: resources.wc: 1 of 3 received - booted'
+    assert d.resource_status('after') is None
+
+
+def wait_condition_fails_on_the_first_failure(d):
+    d.create(wait_template(count=2))
+    d.run_until(waiting(d, 'wc'), 'the wait condition to wait')
+    d.signal('handle', {'status': 'FAILURE', 'reason': 'disk full'})
+    assert d.settle() == 'CREATE_FAILED'
+    assert d.resources()['wc'].status_reason == \
+        'WaitConditionFailure: resources.wc: disk full'
+
+
+def delete_while_a_wait_condition_waits(d):
+    d.create(wait_template(count=2))
+    d.run_until(waiting(d, 'wc'), 'the wait condition to wait')
+    d.delete()
+    assert d.settle() == 'DELETE_COMPLETE'
+    # ended by the delete, not by waiting out its timeout
+    assert not [r for r in reasons(d, 'wc') if 'Timeout' in r]
+
+
+def update_while_a_wait_condition_waits_waits_again(d):
+    d.create(wait_template(count=2))
+    d.run_until(waiting(d, 'wc'), 'the wait condition to wait')
+    d.update(wait_template(count=1))
+    d.run_until(lambda: d.resource_status('wc') in ('UPDATE_IN_PROGRESS',
+                                                    'CREATE_IN_PROGRESS'),
+                'the wait condition to wait again')
+    d.signal('handle', {})
+    assert d.settle() == 'UPDATE_COMPLETE'
+    assert not [r for r in reasons(d, 'wc') if 'Timeout' in r]
+
+
+def signal_before_its_resource_exists_is_applied(d):
+    # The handle is created only after a slow resource; the signal comes
+    # before the stack has any rows at all.
+    template = wait_template(handle_after=['slow'])
+    template['resources']['slow'] = res('s', wait=d.slow)
+    d.create(template)
+    d.signal('handle', {'data': 'early'}, declared_type=HANDLE)
+    assert d.settle() == 'CREATE_COMPLETE'
+    assert json.loads(d.resources()['wc'].attributes_data['data']) == {'1': 'early'}
+
+
+def hooks_env(name, *hooks):
+    return {'resource_registry': {'resources': {name: {'hooks': list(hooks)}}}}
+
+
+def chain_template(value='v'):
+    return tmpl({
+        'a': res(f'a-{value}'), 'b': res(attr('a')), 'c': res(attr('b')),
+        'x': res(f'x-{value}'), 'y': res(attr('x')),
+    })
+
+
+def paused(d, name, hook):
+    def check():
+        row = d.row(name)
+        return row is not None and row.paused_on == hook
+    return check
+
+
+def pre_create_hook_pauses_its_branch_only(d):
+    d.create(chain_template(), environment=hooks_env('b', 'pre-create'))
+    d.run_until(lambda: paused(d, 'b', 'pre-create')() and all(
+        d.resource_status(n) == 'CREATE_COMPLETE' for n in 'axy'),
+        'b to pause and the others to finish')
+    assert d.row('b').action == 'INIT'
+    assert d.row('b').status_reason == 'CREATE paused until Hook pre-create is cleared'
+    assert d.resource_status('c') is None
+    assert d.stack_status() == 'CREATE_IN_PROGRESS'
+    assert reasons(d, 'b') == ['CREATE paused until Hook pre-create is cleared']
+    d.signal('b', {'unset_hook': 'pre-create'})
+    assert d.settle() == 'CREATE_COMPLETE'
+    assert reasons(d, 'b')[:2] == ['CREATE paused until Hook pre-create is cleared',
+                                   'Hook pre-create is cleared']
+    assert d.resources()['c'].properties_data['value'] == 'a-v'
+
+
+def pre_update_and_pre_delete_hooks_pause_until_cleared(d):
+    env = hooks_env('b*', 'pre-update', 'pre-delete')
+    d.create(chain_template(), environment=env)
+    assert d.settle() == 'CREATE_COMPLETE'   # no pre-create hook: not paused
+    d.update(chain_template('w'), environment=env)
+    d.run_until(paused(d, 'b', 'pre-update'), 'b to pause before its update')
+    assert d.row('b').status_reason == 'UPDATE paused until Hook pre-update is cleared'
+    d.signal('b', {'unset_hook': 'pre-update'})
+    assert d.settle() == 'UPDATE_COMPLETE'
+    assert d.resources()['c'].properties_data['value'] == 'a-w'
+    d.delete()
+    d.run_until(paused(d, 'b', 'pre-delete'), 'b to pause before its delete')
+    assert d.resource_status('c') == 'DELETE_COMPLETE' or d.resource_status('c') is None
+    d.signal('b', {'unset_hook': 'pre-delete'})
+    assert d.settle() == 'DELETE_COMPLETE'
+
+
+def new_operation_releases_a_paused_resource(d):
+    d.create(chain_template(), environment=hooks_env('b', 'pre-create'))
+    d.run_until(paused(d, 'b', 'pre-create'), 'b to pause')
+    d.delete()
+    assert d.settle() == 'DELETE_COMPLETE'
+
+
+def deployment_template(server='dummy0'):
+    return tmpl({
+        'config': {'type': 'OS::Heat::SoftwareConfig',
+                   'properties': {'group': 'script', 'config': 'echo hi',
+                                  'inputs': [{'name': 'foo'}],
+                                  'outputs': [{'name': 'result'}]}},
+        'deployment': {'type': 'OS::Heat::SoftwareDeployment',
+                       'properties': {'config': ref('config'), 'server': server,
+                                      'input_values': {'foo': 'bar'}}},
+        'after': res({'get_attr': ['deployment', 'result']}),
+    })
+
+
+def software_deployment_completes_when_its_outputs_are_signalled(d):
+    d.create(deployment_template())
+    d.run_until(waiting(d, 'deployment'), 'the deployment to wait')
+    assert d.resource_status('after') is None
+    d.signal('deployment', {'deploy_stdout': 'done', 'deploy_status_code': 0,
+                            'result': 'forty-two'})
+    assert d.settle() == 'CREATE_COMPLETE'
+    attrs = d.resources()['deployment'].attributes_data
+    assert attrs['deploy_stdout'] == 'done' and attrs['result'] == 'forty-two'
+    assert d.resources()['after'].properties_data['value'] == 'forty-two'
+    deployment_id = d.resources()['deployment'].physical_resource_id
+    assert reasons(d, 'deployment', 'SIGNAL') == [f'deployment {deployment_id} succeeded']
+
+
+def software_deployment_fails_on_a_non_zero_status_code(d):
+    d.create(deployment_template())
+    d.run_until(waiting(d, 'deployment'), 'the deployment to wait')
+    d.signal('deployment', {'deploy_stderr': 'oops', 'deploy_status_code': 3})
+    assert d.settle() == 'CREATE_FAILED'
+    assert d.resources()['deployment'].status_reason == (
+        'Error: resources.deployment: Deployment to server failed: '
+        'deploy_status_code : Deployment exited with non-zero status code: 3')
+
+
+ALL = [wait_condition_completes_on_the_third_signal,
+       wait_condition_times_out_without_its_signals,
+       wait_condition_fails_on_the_first_failure,
+       signal_before_its_resource_exists_is_applied,
+       delete_while_a_wait_condition_waits,
+       update_while_a_wait_condition_waits_waits_again,
+       pre_create_hook_pauses_its_branch_only,
+       pre_update_and_pre_delete_hooks_pause_until_cleared,
+       new_operation_releases_a_paused_resource,
+       software_deployment_completes_when_its_outputs_are_signalled,
+       software_deployment_fails_on_a_non_zero_status_code]
