@@ -294,3 +294,24 @@ def test_a_resource_waiting_for_its_child_does_not_count_as_waiting_on_the_cloud
     assert db_api.stacks_waiting_on_cloud() == {child.id: 1}
     assert driver.resources()['r'].action_started_at is not None
     assert driver.settle() == 'CREATE_COMPLETE'
+
+
+def test_patch_drops_kept_parameters_the_new_template_no_longer_declares(driver):
+    # Heat's TemplateResourceRemovedParamTest.
+    nested = {'heat_template_version': '2018-08-31',
+              'parameters': {'value1': {'type': 'string', 'default': 'foo'},
+                             'value2': {'type': 'string', 'default': 'bar'}},
+              'outputs': {'both': {'value': {'list_join': ['-', [
+                  {'get_param': 'value1'}, {'get_param': 'value2'}]]}}}}
+    main = tmpl({'r': {'type': 'n.yaml', 'properties': {
+        'value1': {'get_param': 'value1'}}}})
+    main['parameters'] = {'value1': {'type': 'string', 'default': 'foo'}}
+    driver.create(main, files={'n.yaml': nested},
+                  environment={'parameters': {'value1': 'spam'}})
+    assert driver.settle() == 'CREATE_COMPLETE'
+    assert driver.resources()['r'].attributes_data['both'] == 'spam-bar'
+    stack_operations.update_stack(
+        driver.ctx, driver.stack_id, tmpl({'r': {'type': 'n.yaml'}}), existing=True,
+        environment={'parameter_defaults': {'value2': 'egg'}})
+    assert driver.settle() == 'UPDATE_COMPLETE'
+    assert driver.resources()['r'].attributes_data['both'] == 'foo-egg'
