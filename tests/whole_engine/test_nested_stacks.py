@@ -185,7 +185,11 @@ def test_a_lost_child_report_is_sent_again_by_the_reaper(driver):
         driver.step()
     assert driver.stack_status() == 'CREATE_IN_PROGRESS'
     assert _child(driver, 'r').status == 'COMPLETE'
+    reaper.run_once()   # not yet: the parent has not been quiet for long
+    assert not driver.queue
+    driver.clock.advance(CONF.engine.stall_timeout + 1)
     reaper.run_once()
+    assert [m[0] for m in driver.queue] == ['child_done']
     assert driver.settle() == 'CREATE_COMPLETE'
 
 
