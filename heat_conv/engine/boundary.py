@@ -20,13 +20,16 @@ import logging
 import sqlalchemy.exc
 from oslo_db import exception as db_exc
 
+from heat_conv.common import exception
 from heat_conv.engine import resource_action
 from heat_conv.engine import stack_state
 
 LOG = logging.getLogger(__name__)
 
 
-TRANSIENT = (db_exc.DBConnectionError, db_exc.DBDeadlock, sqlalchemy.exc.TimeoutError)
+# ServiceUnavailable: the session's own retries of a busy database ran out.
+TRANSIENT = (db_exc.DBConnectionError, db_exc.DBDeadlock, sqlalchemy.exc.TimeoutError,
+             exception.ServiceUnavailable)
 
 
 class Redeliver(Exception):

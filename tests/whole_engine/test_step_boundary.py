@@ -9,6 +9,7 @@ import logging
 import pytest
 from oslo_db import exception as db_exc
 
+from heat_conv.common import exception
 from heat_conv.db import api as db_api
 from heat_conv.hot import template as hot_template
 from heat_conv.resources import test_resource
@@ -116,8 +117,11 @@ def test_unexpected_error_while_starting_a_traversal_fails_the_stack(driver, mon
     assert 'RuntimeError: template bug' in driver.stack().status_reason
 
 
+@pytest.mark.parametrize('error', [
+    db_exc.DBConnectionError('Too many connections'),
+    exception.ServiceUnavailable('The database is too busy to answer now')])
 def test_database_refusing_a_step_before_it_acts_delays_it_instead_of_failing(
-        driver, monkeypatch, caplog):
+        driver, monkeypatch, caplog, error):
     """"Too many connections" as a step starts: nothing was changed, so the
     message is delivered again and the stack completes as if nothing happened."""
     from heat_conv.engine import worker
@@ -128,7 +132,7 @@ def test_database_refusing_a_step_before_it_acts_delays_it_instead_of_failing(
     def resource_and_traversal(resource_id):
         if len(refused) < 3:
             refused.append(resource_id)
-            raise db_exc.DBConnectionError('Too many connections')
+            raise error
         return real(resource_id)
 
     monkeypatch.setattr(db_api, 'resource_and_traversal', resource_and_traversal)
