@@ -37,11 +37,31 @@ def render(graph):
         f'  graph [label={quote(title)}, labelloc=t, rankdir=TB, fontname="Helvetica"];',
         '  node [shape=box, style="rounded,filled", fontname="Helvetica", fontsize=10];',
     ]
-    for node in graph.nodes.values():
-        label = quote(f'{node.name}\n{node.type}\n{node.status}')
-        lines.append(f'  {quote(node.name)} [label={label}, '
-                     f'fillcolor="{fill_colour(node.status)}"];')
-    for requirement, dependent in graph.edges():
-        lines.append(f'  {quote(requirement)} -> {quote(dependent)};')
+    lines.extend(_body(graph, '', '  '))
     lines.append('}')
     return '\n'.join(lines) + '\n'
+
+
+def _body(graph, path, indent):
+    """Nodes and edges; a child stack is a cluster inside its resource's
+    own cluster. Node ids carry their path (``web/a``): names repeat
+    across levels."""
+    lines = []
+    for node in graph.nodes.values():
+        node_id = quote(path + node.name)
+        label = quote(f'{node.name}\n{node.type}\n{node.status}')
+        line = f'{node_id} [label={label}, fillcolor="{fill_colour(node.status)}"];'
+        child = graph.nested.get(node.name)
+        if child is None:
+            lines.append(indent + line)
+            continue
+        # The resource and its child stack, in one box.
+        title = quote(f'{node.name}: {child.stack_name} {child.stack_status}')
+        lines.append(f'{indent}subgraph {quote("cluster_" + path + node.name)} {{')
+        lines.append(f'{indent}  label={title}; style=rounded;')
+        lines.append(f'{indent}  {line}')
+        lines.extend(_body(child, f'{path}{node.name}/', indent + '  '))
+        lines.append(f'{indent}}}')
+    for requirement, dependent in graph.edges():
+        lines.append(f'{indent}{quote(path + requirement)} -> {quote(path + dependent)};')
+    return lines

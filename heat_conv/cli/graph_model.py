@@ -23,6 +23,8 @@ class StackGraph:
     stack_name: str
     stack_status: str
     nodes: dict         # name -> Node, in layer order then by name
+    # resource name -> the StackGraph of its child stack (--nested-depth)
+    nested: dict = dataclasses.field(default_factory=dict)
 
     def roots(self):
         """Nodes that depend on nothing: where a create starts."""
@@ -101,3 +103,11 @@ def build(resources, stack_name='', stack_status=''):
                         layer=layer[name])
              for name in order}
     return StackGraph(stack_name=stack_name, stack_status=stack_status, nodes=nodes)
+
+
+def child_ref(resource):
+    """``name/id`` of a resource's child stack (its ``nested`` link), or None."""
+    for link in _field(resource, 'links', None) or ():
+        if link.get('rel') == 'nested':
+            return '/'.join(link['href'].rstrip('/').split('/')[-2:])
+    return None

@@ -13,10 +13,14 @@ survives any terminal, pager or log.
     |   `-- sink [OS::Heat::TestResource] CREATE_COMPLETE (also needs right)
     `-- right [OS::Heat::TestResource] CREATE_COMPLETE
         `-- sink: drawn under left
+
+With --nested-depth, a resource's child stack is drawn under it, each
+line behind a ``: `` margin.
 """
 
 _BRANCH, _LAST_BRANCH = '|-- ', '`-- '
 _CONTINUE, _NO_CONTINUE = '|   ', '    '
+_NESTED = ': '   # the margin of a child stack drawn inside its resource
 
 
 def _drawn_under(graph):
@@ -56,6 +60,11 @@ def render(graph):
         drawn.add(name)
         child_prefix = prefix if parent is None else \
             prefix + (_NO_CONTINUE if last else _CONTINUE)
+        if name in graph.nested:
+            # The child stack, boxed in by a margin under its resource.
+            inner = _CONTINUE if node.required_by else _NO_CONTINUE
+            lines.extend(f'{child_prefix}{inner}{_NESTED}{line}'
+                         for line in render(graph.nested[name]).splitlines())
         children = node.required_by
         for index in reversed(range(len(children))):
             pending.append((children[index], name, child_prefix,

@@ -78,19 +78,12 @@ def check_value_size(size, what):
 
 
 def resource_count(definitions):
-    """How many resources count against max_resources_per_stack.
-
-    ``definitions`` is one stack's resource definitions. Nested stacks (a
-    later feature) extend this over the tree: each resource that owns a
-    child stack adds the child's count.
+    """How many of one stack's own resource definitions count against
+    max_resources_per_stack. The child stacks' resources (template
+    resources) are added by the template's validation, which walks the
+    tree (resources.template_resource.check_definition).
     """
-    return sum(1 + nested_resource_count(defn) for defn in definitions)
-
-
-def nested_resource_count(definition):
-    """Resources under ``definition``'s child stack; none until nested stacks
-    exist."""
-    return 0
+    return sum(1 for _ in definitions)
 
 
 def check_resource_count(count):

@@ -36,7 +36,11 @@ def change_for(row, new_type, properties, needs_replace, reality=None,
     if row is None or row.action in (Action.INIT, Action.DELETE) or (
             row.status == Status.FAILED and not row.physical_resource_id):
         return Change.CREATE
-    if row.type != new_type or getattr(row, 'nested_template', None) != nested_template:
+    same_template = (nested_template is not None
+                     and getattr(row, 'nested_template', None) == nested_template)
+    if (row.type != new_type and not same_template) or \
+            getattr(row, 'nested_template', None) != nested_template:
+        # A new type name for the same template file is the same resource.
         return Change.REPLACE
     if stack_backed:
         return Change.UPDATE

@@ -38,12 +38,15 @@ def notify(stack):
     return sent
 
 
-def resend_lost():
-    """Re-send the end of every settled child stack whose parent resource
-    still waits for it: the report was lost (its engine died between the
-    child's end and the cast). A duplicate matches nothing."""
+def resend_lost(parent_ids):
+    """Re-send the end of every settled child stack of ``parent_ids``
+    whose parent resource still waits for it: the report was lost (its
+    engine died between the child's end and the cast). A duplicate
+    matches nothing."""
+    if not parent_ids:
+        return 0
     sent = 0
-    for stack in db_api.stacks_settled_awaited():
+    for stack in db_api.stacks_settled_awaited(parent_ids):
         sent += notify(stack)
     if sent:
         LOG.info('re-sent %d child stack reports', sent)

@@ -122,13 +122,16 @@ class Reaper:
                 _fail_timed_out(stack)
             else:
                 running.append(stack)
-        for stack in _stalled(running, now):
+        stalled, waiting = _quiet(running, now)
+        for stack in stalled:
             LOG.warning('stack %s made no progress for %d s; restarting its traversal',
                         stack.id, CONF.engine.stall_timeout)
             stack_state.begin(stack, stack.action, stack.raw_template_id,
                               reason=stack.status_reason,
                               extra={'observe_reality': stack.observe_reality})
-        parent_link.resend_lost()
+        # A quiet stack whose rows are held may be waiting for a child
+        # stack's report that was lost.
+        parent_link.resend_lost(waiting)
         db_api.service_purge_stopped(now - FORGET_STOPPED_AFTER)
 
 
@@ -194,15 +197,16 @@ def _timed_out(stack, now):
     return now > stack.traversal_started_at + datetime.timedelta(minutes=stack.timeout)
 
 
-def _stalled(stacks, now):
-    """Those of ``stacks`` where nothing changed for stall_timeout and
-    nothing is in flight (three statements for all of them)."""
+def _quiet(stacks, now):
+    """Of ``stacks``, those where nothing changed for stall_timeout: the ones
+    with nothing in flight (stalled), and the ids of those with rows held
+    (waiting); three statements for all of them."""
     limit = now - datetime.timedelta(seconds=CONF.engine.stall_timeout)
     old = {s.id: s for s in stacks
            if s.traversal_started_at is None or s.traversal_started_at < limit}
     if not old:
-        return []
+        return [], set()
     quiet_since = db_api.stacks_quiet_since(old)
     quiet = {i for i in old if quiet_since.get(i) is None or quiet_since[i] <= limit}
     busy = db_api.stacks_with_locks(quiet)
-    return [old[i] for i in sorted(quiet - busy)]
+    return [old[i] for i in sorted(quiet - busy)], quiet & busy

@@ -117,6 +117,8 @@ def settle(row, step, action, plugin, outcome, started=False):
         values['rsrc_data'] = plugin.data
     if action != Action.DELETE:
         values['properties_data'] = plugin.properties
+        if plugin.definition is not None and plugin.definition.type != row.type:
+            values['type'] = plugin.definition.type   # renamed, same template
         if step.template_id is not None:
             values['template_id'] = step.template_id
         if step.requires is not None:

@@ -89,8 +89,8 @@ def update_stack(ctx, stack_id, template=None, params=None, files=None,
     old = db_api.raw_template_get(stack.raw_template_id) if stack.raw_template_id \
         else None
     if existing:
-        template, files, environment, params = patch_inputs(
-            old, template, files, environment, params, clear_parameters)
+        template, files, environment, params = _only_declared(*patch_inputs(
+            old, template, files, environment, params, clear_parameters))
     if template is None:
         raise exception.Invalid('A template is required for a stack update')
     tmpl, bound = validate_template(template, files, environment, params,
@@ -188,6 +188,20 @@ def patch_inputs(old, template, files, environment, params, clear_parameters=())
             dict(old.files or {}, **(files or {})),
             _merge_environment(old.environment or {}, environment_dict(environment)),
             params)
+
+
+def _only_declared(template, files, environment, params):
+    """Heat's PATCH: kept parameter values the new template no longer
+    declares are dropped, not refused."""
+    if template is None:
+        return template, files, environment, params
+    declared = hot_template.Template.load(template, files=files).parameter_definitions
+    environment = _env(environment)
+    if environment.get('parameters'):
+        environment = dict(environment, parameters={
+            k: v for k, v in environment['parameters'].items() if k in declared})
+    return (template, files, environment,
+            {k: v for k, v in (params or {}).items() if k in declared})
 
 
 def _merge_environment(stored, given):

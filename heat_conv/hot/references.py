@@ -13,6 +13,8 @@ from heat_conv.hot.function_base import Function
 
 # The attribute name recorded when ``get_attr: [res]`` wants all of them.
 ALL_ATTRIBUTES = '*'
+# get_attr names that reach into a stack-backed resource's child stack.
+MEMBER_PREFIX = 'resource.'
 
 
 class GetParam(Function):

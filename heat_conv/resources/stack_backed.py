@@ -15,10 +15,11 @@ from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
 from heat_conv.hot import evaluator
+from heat_conv.hot import references
 from heat_conv.resources import base
 
 # get_attr names that reach into the child stack: resource.NAME[.ATTR]
-MEMBER_PREFIX = 'resource.'
+MEMBER_PREFIX = references.MEMBER_PREFIX
 
 
 @dataclasses.dataclass

@@ -105,6 +105,7 @@ def check_definition(defn, bound, path, chain=()):
                                            environment=environment)
     except exception.InvalidTemplate as exc:
         raise exception.InvalidTemplate(exc.reason, path=tuple(path) + exc.path) from None
+    _check_facade(defn, bound, child)
     props = defn.frozen().get('properties') or {}
     params = child.parameter_definitions
     for name in props:
@@ -112,6 +113,26 @@ def check_definition(defn, bound, path, chain=()):
             raise exception.InvalidProperties(f'Unknown Property {name}',
                                               path=tuple(path) + ('properties', name))
     return _count_tree(child, path, chain, bound.template.environment.registry)
+
+
+def _check_facade(defn, bound, provider):
+    """A resource-specific mapping (the provider) of a type the registry
+    maps globally to another template (the facade) must offer what the
+    facade declares: its required parameters and its outputs, as in Heat."""
+    _, facade_location = bound.template.environment.registry.resolve(defn.template_type)
+    if facade_location in (None, defn.nested_template) or \
+            facade_location not in bound.template.files:
+        return
+    facade = hot_template.Template.load(load_child(bound.template.files, facade_location,
+                                                   ()))
+    for name, schema in facade.parameter_definitions.items():
+        if not schema.has_default and name not in provider.parameter_definitions:
+            raise exception.Invalid(f'Required property {name} for facade '
+                                    f'{defn.template_type} missing in provider')
+    for name in facade.outputs:
+        if name not in provider.outputs:
+            raise exception.Invalid(f'Attribute {name} for facade '
+                                    f'{defn.template_type} missing in provider')
 
 
 def _count_tree(child, path, chain, top_registry):

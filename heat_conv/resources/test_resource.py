@@ -56,3 +56,10 @@ class TestResource(cloud_backed.CloudResource):
 
     def attributes(self):
         return {'output': self.properties.get('value')}
+
+    def _outcome(self, obj):
+        outcome = super()._outcome(obj)
+        if isinstance(outcome, base.Failed) and self.should_fail(None):
+            # The failure Heat's TestResource raises when told to fail.
+            outcome.reason = f'ValueError: Test Resource failed {self.name}'
+        return outcome

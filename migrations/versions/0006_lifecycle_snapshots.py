@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import mysql
 
 revision = '0006_lifecycle_snapshots'
-down_revision = '0006_signals_resource_signal'
+down_revision = '0006_groups_resource_data'
 branch_labels = None
 depends_on = None
 

@@ -2,9 +2,10 @@
 import pytest
 
 from tests.scenarios import library as scenarios
+from tests.scenarios import nested_library as nested
 
 
-@pytest.mark.parametrize('scenario', scenarios.ALL, ids=lambda s: s.__name__)
+@pytest.mark.parametrize('scenario', scenarios.ALL + nested.ALL, ids=lambda s: s.__name__)
 def test_scenario(scenario, driver):
     scenario(driver)
 
@@ -17,3 +18,17 @@ def test_engine_log_lines_carry_the_api_requests_id(driver, cluster):
              if driver.ctx.request_id in line]
     assert any('check_resource' in line for line in lines), \
         f'no engine log line names request {driver.ctx.request_id}'
+
+
+def test_child_stacks_steps_run_on_both_engines(driver, cluster):
+    # Any worker may run any level: no engine owns a tree.
+    nested.create(driver)
+    assert driver.settle() == 'CREATE_COMPLETE'
+    children = [s.id for s in driver.tree()[1:]]
+    assert len(children) == 3
+    ran = []
+    for i in range(cluster.engines):
+        with open(f'{cluster.workdir}/engine-{i}.log', errors='replace') as f:
+            lines = [line for line in f if 'check_resource' in line]
+        ran.append({child for child in children if any(child in line for line in lines)})
+    assert all(ran), f'child stack steps per engine: {ran}'

@@ -34,6 +34,7 @@ MID = {
     },
     'outputs': {'a_out': {'value': {'get_attr': ['a', 'out']}},
                 'b_server': {'value': {'get_attr': ['b', 'resource.server.output']}},
+                'b_server_path': {'value': {'get_attr': ['b', 'resource.server', 'output']}},
                 'stack_name': {'value': {'get_param': 'OS::stack_name'}}},
 }
 
@@ -105,6 +106,7 @@ def create_three_levels(d):
     assert values(d) == expected()
     outputs = dict(web.attributes_data)
     assert outputs['a_out'] == 'a' and outputs['b_server'] == 'b'
+    assert outputs['b_server_path'] == 'b'
     assert outputs['stack_name'] == tree[1].name
 
 
@@ -136,7 +138,8 @@ def leaf_failure_rolls_back_tree(d):
               and e.resource_status == 'FAILED']
     assert failed, 'the update failed'
     assert failed[-1].resource_status_reason.startswith(
-        'Resource UPDATE failed: resources.web.resources.b.resources.server: '), \
+        'Resource UPDATE failed: ValueError: resources.web.resources.b.resources.server: '
+        'Test Resource failed server'), \
         failed[-1].resource_status_reason
     assert {s.id for s in d.tree()} == stacks_before, 'the same child stacks'
     # The failed leaf's object is replaced (a failed resource is not
@@ -173,5 +176,17 @@ def update_during_child_create(d):
     assert len(d.tree()) == 4
 
 
+def delete_during_child_create(d):
+    create(d, wait=d.slow)
+    d.run_until(lambda: any(s.nested_depth == 2 and s.status == 'IN_PROGRESS'
+                            for s in d.tree()), 'a leaf creating')
+    children = [s.id for s in d.tree()[1:]]
+    d.delete()
+    assert d.settle() == 'DELETE_COMPLETE'
+    d.run_until(lambda: d.tree_objects() == [], 'every object gone')
+    from heat_conv.db import api as db_api
+    assert all(db_api.stack_get(child).deleted_at is not None for child in children)
+
+
 ALL = [create_three_levels, deep_update_touches_one_leaf, leaf_failure_rolls_back_tree,
-       delete_leaves_nothing, update_during_child_create]
+       delete_leaves_nothing, update_during_child_create, delete_during_child_create]

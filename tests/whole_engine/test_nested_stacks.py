@@ -185,7 +185,11 @@ def test_a_lost_child_report_is_sent_again_by_the_reaper(driver):
         driver.step()
     assert driver.stack_status() == 'CREATE_IN_PROGRESS'
     assert _child(driver, 'r').status == 'COMPLETE'
+    reaper.run_once()   # not yet: the parent has not been quiet for long
+    assert not driver.queue
+    driver.clock.advance(CONF.engine.stall_timeout + 1)
     reaper.run_once()
+    assert [m[0] for m in driver.queue] == ['child_done']
     assert driver.settle() == 'CREATE_COMPLETE'
 
 
@@ -194,11 +198,12 @@ def test_a_failed_child_fails_the_parent_with_the_path(driver):
         'type': 'OS::Heat::TestResource', 'properties': {'fail': True}}}}
     driver.create(tmpl({'victim': {'type': 'fail.yaml'}}), files={'fail.yaml': failing})
     assert driver.settle() == 'CREATE_FAILED'
+    # Heat's TemplateResourceErrorMessageTest, exactly.
     assert driver.stack().status_reason == (
-        'Resource CREATE failed: resources.victim.resources.oops: '
-        'Create failed (simulated)')
+        'Resource CREATE failed: ValueError: resources.victim.resources.oops: '
+        'Test Resource failed oops')
     assert driver.resources()['victim'].status_reason == \
-        'resources.victim.resources.oops: Create failed (simulated)'
+        'ValueError: resources.victim.resources.oops: Test Resource failed oops'
 
 
 def test_deleting_a_child_first_leaves_the_parent_deletable(driver):
@@ -211,3 +216,106 @@ def test_deleting_a_child_first_leaves_the_parent_deletable(driver):
     driver.delete()
     assert driver.settle() == 'DELETE_COMPLETE'
     assert driver.cloud.list() == []
+
+
+def test_a_provider_must_offer_what_its_facade_declares(driver):
+    facade = {'heat_template_version': '2018-08-31',
+              'parameters': {'one': {'type': 'string'}, 'two': {'type': 'string'}},
+              'outputs': {'here': {'value': 'noop'}}}
+    provider = {'heat_template_version': '2018-08-31',
+                'parameters': {'one': {'type': 'string'}}, 'outputs': {'here': {'value': 1}}}
+    env = {'resource_registry': {'OS::Thingy': 'facade.yaml',
+                                 'resources': {'r': {'OS::Thingy': 'concrete.yaml'}}}}
+    with pytest.raises(exception.Invalid) as exc:
+        driver.create(tmpl({'r': {'type': 'OS::Thingy', 'properties': {'one': 'x'}}}),
+                      files={'facade.yaml': facade, 'concrete.yaml': provider},
+                      environment=env)
+    assert str(exc.value) == 'Required property two for facade OS::Thingy missing in ' \
+                             'provider'
+
+
+def test_drift_in_a_child_is_seen_there_and_converge_of_the_top_repairs_it(driver):
+    from heat_conv.observer import drift
+    driver.create(tmpl({'r': {'type': 'n.yaml'}}), files={'n.yaml': NESTED})
+    assert driver.settle() == 'CREATE_COMPLETE'
+    child = _child(driver, 'r')
+    (obj,) = driver.cloud.list(stack_id=child.id)
+    driver.cloud.delete(obj['id'])   # out of band
+    found = drift.observe([s.id for s in driver.tree()], driver.cloud)
+    assert found.drifted_stacks == {child.id}
+    server = {r.name: r for r in db_api.resources_of_stack(child.id)}['server']
+    assert server.drift_status == 'DELETED'
+    stack_operations.update_stack(driver.ctx, driver.stack_id, existing=True,
+                                  converge=True)
+    assert driver.settle() == 'UPDATE_COMPLETE'
+    (again,) = driver.cloud.list(stack_id=child.id)
+    assert again['id'] != obj['id'] and again['status'] == 'ACTIVE'
+    assert _child(driver, 'r').id == child.id
+
+
+def test_the_nested_sample_builds_its_tree(driver):
+    import pathlib
+    nested = pathlib.Path(__file__).resolve().parents[2] / 'sample-templates' / 'nested'
+    files = {'server.yaml': (nested / 'server.yaml').read_text()}
+    env = (nested / 'env.yaml').read_text()
+    driver.create((nested / 'web.yaml').read_text(), files=files, environment=env)
+    assert driver.settle() == 'CREATE_COMPLETE'
+    rows = driver.resources()
+    assert rows['backend'].attributes_data['role'] == {'role': 'backend'}
+    assert rows['monitor'].attributes_data['outputs']['probe'] == 'probe:back'
+    before = {o['id']: o['version'] for o in driver.cloud.list()}
+    driver.update((nested / 'web.yaml').read_text(), files=files, environment=env,
+                  params={'backend_value': 'v2'})
+    assert driver.settle() == 'UPDATE_COMPLETE'
+    after = {o['id']: o['version'] for o in driver.cloud.list()}
+    assert set(after) == set(before)
+    changed = sorted(o['properties']['value'] for o in driver.cloud.list()
+                     if after[o['id']] != before[o['id']])
+    assert changed == ['probe:v2', 'v2']
+
+
+def test_a_new_type_name_for_the_same_template_updates_in_place(driver):
+    env = {'resource_registry': {'My::A': 'n.yaml', 'My::B': 'n.yaml'}}
+    driver.create(tmpl({'r': {'type': 'My::A'}}), files={'n.yaml': NESTED},
+                  environment=env)
+    assert driver.settle() == 'CREATE_COMPLETE'
+    child = _child(driver, 'r')
+    driver.update(tmpl({'r': {'type': 'My::B'}}), files={'n.yaml': NESTED},
+                  environment=env)
+    assert driver.settle() == 'UPDATE_COMPLETE'
+    assert driver.resources()['r'].type == 'My::B'
+    assert _child(driver, 'r').id == child.id
+
+
+def test_a_resource_waiting_for_its_child_does_not_count_as_waiting_on_the_cloud(driver):
+    slow = NESTED.replace('value: {get_param: value}',
+                          'value: {get_param: value}\n      wait_secs: 30')
+    driver.create(tmpl({'r': {'type': 'n.yaml'}}), files={'n.yaml': slow})
+    driver.run_until(lambda: len(db_api.stacks_waiting_on_cloud()) == 1, 'a cloud wait')
+    child = _child(driver, 'r')
+    # Only the child's TestResource waits on the cloud (what the observer
+    # reports when it is down); its parent resource waits on the child.
+    assert db_api.stacks_waiting_on_cloud() == {child.id: 1}
+    assert driver.resources()['r'].action_started_at is not None
+    assert driver.settle() == 'CREATE_COMPLETE'
+
+
+def test_patch_drops_kept_parameters_the_new_template_no_longer_declares(driver):
+    # Heat's TemplateResourceRemovedParamTest.
+    nested = {'heat_template_version': '2018-08-31',
+              'parameters': {'value1': {'type': 'string', 'default': 'foo'},
+                             'value2': {'type': 'string', 'default': 'bar'}},
+              'outputs': {'both': {'value': {'list_join': ['-', [
+                  {'get_param': 'value1'}, {'get_param': 'value2'}]]}}}}
+    main = tmpl({'r': {'type': 'n.yaml', 'properties': {
+        'value1': {'get_param': 'value1'}}}})
+    main['parameters'] = {'value1': {'type': 'string', 'default': 'foo'}}
+    driver.create(main, files={'n.yaml': nested},
+                  environment={'parameters': {'value1': 'spam'}})
+    assert driver.settle() == 'CREATE_COMPLETE'
+    assert driver.resources()['r'].attributes_data['both'] == 'spam-bar'
+    stack_operations.update_stack(
+        driver.ctx, driver.stack_id, tmpl({'r': {'type': 'n.yaml'}}), existing=True,
+        environment={'parameter_defaults': {'value2': 'egg'}})
+    assert driver.settle() == 'UPDATE_COMPLETE'
+    assert driver.resources()['r'].attributes_data['both'] == 'foo-egg'

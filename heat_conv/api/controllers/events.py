@@ -1,4 +1,5 @@
 """Events of a stack and of one of its resources."""
+from heat_conv.api import nested_stacks
 from heat_conv.api import query
 from heat_conv.api import responses
 from heat_conv.api import stack_lookup
@@ -15,7 +16,7 @@ _SORT_KEYS = ('event_time', 'created_at', 'id')
 
 def _list(req, ctx, stack_name, stack_id, resource_name=None):
     stack = stack_lookup.identified(ctx, stack_name, stack_id)
-    query.integer(req, 'nested_depth', 0)   # no nested stacks: accepted, moot
+    nested_depth = query.integer(req, 'nested_depth', 0)
     for key in query.comma_list(req, 'sort_keys') or []:
         if key not in _SORT_KEYS:
             raise exception.Invalid(f'Invalid sort key {key!r} for events; valid keys '
@@ -30,22 +31,31 @@ def _list(req, ctx, stack_name, stack_id, resource_name=None):
         filters['resource_status'] = status_filter.statuses
         if not status_filter.needs_narrowing:
             status_filter = None
-    rows = db_api.event_list(stack.id, resource_name=resource_name, filters=filters,
-                             sort_dir=sort_dir,
-                             limit=None if status_filter else limit, marker=marker)
+    levels = nested_stacks.tree(stack, nested_depth) if resource_name is None else [stack]
+    rows = []
+    for level in levels:
+        rows.extend((level, row) for row in db_api.event_list(
+            level.id, resource_name=resource_name, filters=filters, sort_dir=sort_dir,
+            limit=None if status_filter or len(levels) > 1 else limit,
+            marker=marker if level is stack else None))
+    if len(levels) > 1:
+        # The tree's events in the order they happened, as one list.
+        rows.sort(key=lambda pair: (pair[1].created_at, pair[1].id),
+                  reverse=sort_dir == 'desc')
     if status_filter:
-        rows = [row for row in rows
+        rows = [(level, row) for level, row in rows
                 if status_filter.matches(row.resource_action, row.resource_status)]
-        rows = rows[:limit] if limit is not None else rows
+    if limit is not None:
+        rows = rows[:limit]
     return stack, rows
 
 
 class EventController:
 
     def index(self, req, ctx, tenant_id, stack_name, stack_id):
-        stack, rows = _list(req, ctx, stack_name, stack_id)
+        _, rows = _list(req, ctx, stack_name, stack_id)
         return responses.json_response(
-            {'events': [event_views.event(req, stack, row) for row in rows]})
+            {'events': [event_views.event(req, level, row) for level, row in rows]})
 
     def index_for_resource(self, req, ctx, tenant_id, stack_name, stack_id,
                            resource_name):
@@ -56,7 +66,7 @@ class EventController:
             if resource_name not in names:
                 raise exception.ResourceNotFound(resource_name, stack.name)
         return responses.json_response(
-            {'events': [event_views.event(req, stack, row) for row in rows]})
+            {'events': [event_views.event(req, level, row) for level, row in rows]})
 
     def _one(self, ctx, stack_name, stack_id, event_id, resource_name=None):
         stack = stack_lookup.identified(ctx, stack_name, stack_id)

@@ -1,4 +1,5 @@
 """A stack's resources: list, show, metadata, signals, and marking one unhealthy."""
+from heat_conv.api import nested_stacks
 from heat_conv.api import query
 from heat_conv.api import request_body
 from heat_conv.api import resource_rows
@@ -56,17 +57,20 @@ class ResourceController:
         invalid = sorted(set(req.GET) - _INDEX_PARAMETERS)
         if invalid:
             raise exception.Invalid(f'Invalid filter parameters {invalid}')
-        # Nested stacks are not built here; the depth is accepted and moot.
-        query.integer(req, 'nested_depth', 0)
+        nested_depth = query.integer(req, 'nested_depth', 0)
         with_detail = query.boolean(req, 'with_detail')
         filters = {key: set(query.strings(req, key))
                    for key in (*_FILTERS, *_STATUS_FILTERS) if query.strings(req, key)}
-        _, shown, required_by = _load(stack.id)
-        declared = stack_template.DeclaredResources(stack)
-        return responses.json_response({'resources': [
-            resource_views.resource(req, stack, row, required_by[name], detail=with_detail,
-                                    declared=declared)
-            for name, row in shown.items() if _matches(row, filters, declared)]})
+        out = []
+        for level in nested_stacks.tree(stack, nested_depth):
+            _, shown, required_by = _load(level.id)
+            declared = stack_template.DeclaredResources(level)
+            children = nested_stacks.children_of(level, shown.values())
+            out.extend(resource_views.resource(req, level, row, required_by[name],
+                                               detail=with_detail, declared=declared,
+                                               child=children.get(name))
+                       for name, row in shown.items() if _matches(row, filters, declared))
+        return responses.json_response({'resources': out})
 
     def _one(self, ctx, stack_name, stack_id, resource_name):
         stack = stack_lookup.identified(ctx, stack_name, stack_id)
@@ -79,7 +83,9 @@ class ResourceController:
         stack, row, required_by = self._one(ctx, stack_name, stack_id, resource_name)
         body = resource_views.resource(req, stack, row, required_by, detail=True,
                                        with_attr=query.strings(req, 'with_attr'),
-                                       declared=stack_template.DeclaredResources(stack))
+                                       declared=stack_template.DeclaredResources(stack),
+                                       child=nested_stacks.children_of(stack, [row]).get(
+                                           row.name))
         return responses.json_response({'resource': body})
 
     def metadata(self, req, ctx, tenant_id, stack_name, stack_id, resource_name):

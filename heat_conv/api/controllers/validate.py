@@ -1,4 +1,5 @@
 """``POST /validate``: check a template without creating anything."""
+from heat_conv.api import nested_validate
 from heat_conv.api import query
 from heat_conv.api import request_body
 from heat_conv.api import responses
@@ -39,8 +40,7 @@ def _ignored_errors(req):
 class ValidateController:
 
     def validate(self, req, ctx, tenant_id):
-        # Accepted for heatclient; there are no nested stacks to show yet.
-        query.boolean(req, 'show_nested')
+        show_nested = query.boolean(req, 'show_nested')
         ignore_unavailable = bool(_ignored_errors(req))
         body = request_body.json_object(req)
         wanted = stack_input.parse(body)
@@ -53,10 +53,14 @@ class ValidateController:
                                                ignore_unavailable=ignore_unavailable)
         else:
             for name, res in tmpl.resources.items():
-                type_name, _ = tmpl.environment.registry.resolve(res.type, name)
+                type_name, nested = tmpl.environment.registry.resolve(res.type, name)
                 try:
-                    registry.get(type_name, path=tmpl.path('resources', name, 'type'))
+                    registry.get(type_name, path=tmpl.path('resources', name, 'type'),
+                                 nested_template=nested)
                 except exception.ResourceTypeUnavailable:
                     if not ignore_unavailable:
                         raise
-        return responses.json_response(tmpl.validate_output(wanted.params))
+        result = tmpl.validate_output(wanted.params)
+        if show_nested:
+            result.update(nested_validate.nested_parameters(tmpl))
+        return responses.json_response(result)

@@ -21,6 +21,8 @@ def event(req, stack, row, detail=False, type_name=None):
             links.link(links.stack_url(req, stack), 'stack'),
         ],
     }
+    if stack.parent_resource_name:   # listed with nested_depth
+        out['parent_resource'] = stack.parent_resource_name
     if detail:
         out['resource_type'] = type_name or row.resource_type
         out['resource_properties'] = row.resource_properties or {}

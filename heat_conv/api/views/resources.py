@@ -6,14 +6,21 @@ from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 
 
-def resource_links(req, stack, name):
-    return [links.link(links.stack_url(req, stack, 'resources', name)),
-            links.link(links.stack_url(req, stack), 'stack')]
+def resource_links(req, stack, name, child=None):
+    """``child``: the child stack of a stack-backed resource, linked as
+    Heat links it (rel ``nested``)."""
+    out = [links.link(links.stack_url(req, stack, 'resources', name)),
+           links.link(links.stack_url(req, stack), 'stack')]
+    if child is not None:
+        out.append(links.link(links.stack_url(req, child), 'nested'))
+    return out
 
 
-def resource(req, stack, row, required_by, detail=False, with_attr=(), declared=None):
+def resource(req, stack, row, required_by, detail=False, with_attr=(), declared=None,
+             child=None):
     """``declared``: the template's view of the resources (its alias types
-    and descriptions), an api.stack_template.DeclaredResources."""
+    and descriptions), an api.stack_template.DeclaredResources; ``child``,
+    the resource's child stack if it has one."""
     type_name = declared.type_of(row.name, row.type) if declared else row.type
     out = {
         'resource_name': row.name,
@@ -25,13 +32,16 @@ def resource(req, stack, row, required_by, detail=False, with_attr=(), declared=
         'creation_time': timeutils.isotime(row.created_at),
         'updated_time': timeutils.isotime(row.updated_at or row.created_at),
         'required_by': list(required_by),
-        'links': resource_links(req, stack, row.name),
+        'links': resource_links(req, stack, row.name, child),
+        'stack_name': stack.name,
         # heat-conv's own: how reality compares with the template (clients
         # that do not know these fields ignore them).
         'drift_status': row.drift_status,
         'drift_detail': row.drift_detail or {},
         'drift_checked_time': timeutils.isotime(row.drift_checked_at),
     }
+    if stack.parent_resource_name:
+        out['parent_resource'] = stack.parent_resource_name
     if detail:
         attributes = dict(row.attributes_data or {})
         for name in with_attr:

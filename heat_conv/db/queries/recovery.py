@@ -58,12 +58,17 @@ def traversal_state(traversal_id, stack_id):
 
 
 def stacks_waiting_on_cloud():
-    """{stack id: how many of its resources wait for the cloud to finish an action}."""
-    r = models.Resource
+    """{stack id: how many of its resources wait for the cloud to finish an action}.
+
+    A resource waiting for its child stack does not wait for the cloud.
+    """
+    r, child = models.Resource, models.Stack
     with transaction() as session:
         return dict(session.execute(
             sa.select(r.stack_id, sa.func.count())
-            .where(r.status == Status.IN_PROGRESS, r.action_started_at.is_not(None))
+            .where(r.status == Status.IN_PROGRESS, r.action_started_at.is_not(None),
+                   ~sa.exists().where(child.id == r.physical_resource_id,
+                                      child.owner_id == r.stack_id))
             .group_by(r.stack_id)).all())
 
 

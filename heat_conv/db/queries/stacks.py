@@ -145,11 +145,12 @@ def stack_children(owner_id, resource_name=None):
     return _rows(query.order_by(s.created_at, s.id))
 
 
-def stacks_settled_awaited():
-    """Settled child stacks whose parent resource still waits for them."""
+def stacks_settled_awaited(owner_ids):
+    """Settled child stacks of ``owner_ids`` whose parent resource still
+    waits for them."""
     s, r = models.Stack, models.Resource
     return _rows(sa.select(s).where(
-        s.owner_id.is_not(None), s.status != Status.IN_PROGRESS,
+        s.owner_id.in_(list(owner_ids)), s.status != Status.IN_PROGRESS,
         sa.exists().where(r.stack_id == s.owner_id, r.physical_resource_id == s.id,
                           r.status == Status.IN_PROGRESS,
                           r.action_started_at.is_not(None))))

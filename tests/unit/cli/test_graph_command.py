@@ -66,3 +66,45 @@ def test_argument_errors(client, argv, capsys):
         cmd.get_parser('heat-conv stack graph').parse_args(argv)
     assert info.value.code == 2
     assert 'usage: heat-conv stack graph' in capsys.readouterr().err
+
+
+def _tree_client():
+    def res(name, type_name, required_by=(), child=None):
+        row = {'resource_name': name, 'resource_type': type_name,
+               'resource_status': 'CREATE_COMPLETE', 'required_by': list(required_by),
+               'links': [{'rel': 'self', 'href': f'http://h/v1/t/stacks/x/y/resources/{name}'}]}
+        if child:
+            row['links'].append({'rel': 'nested', 'href': f'http://h/v1/t/stacks/{child}/id'})
+        return row
+    return fakes.FakeHeatClient({
+        'top': ('CREATE_COMPLETE', [res('web', 'mid.yaml', ['after'], child='top-web'),
+                                    res('after', 'OS::Heat::TestResource')]),
+        'top-web': ('CREATE_COMPLETE', [res('a', 'leaf.yaml', child='top-web-a')]),
+        'top-web-a': ('CREATE_COMPLETE', [res('server', 'OS::Heat::TestResource')]),
+    })
+
+
+def test_nested_depth_draws_child_stacks_inside_their_resource():
+    client = _tree_client()
+    assert run(client, 'top') == (
+        'stack top: CREATE_COMPLETE\n'
+        'web [mid.yaml] CREATE_COMPLETE\n'
+        '`-- after [OS::Heat::TestResource] CREATE_COMPLETE\n')
+    assert run(client, 'top', '--nested-depth', '2') == (
+        'stack top: CREATE_COMPLETE\n'
+        'web [mid.yaml] CREATE_COMPLETE\n'
+        '|   : stack top-web: CREATE_COMPLETE\n'
+        '|   : a [leaf.yaml] CREATE_COMPLETE\n'
+        '|   :     : stack top-web-a: CREATE_COMPLETE\n'
+        '|   :     : server [OS::Heat::TestResource] CREATE_COMPLETE\n'
+        '`-- after [OS::Heat::TestResource] CREATE_COMPLETE\n')
+    one_level = run(client, 'top', '--nested-depth', '1')
+    assert 'top-web: ' in one_level and 'server' not in one_level
+
+
+def test_nested_depth_in_dot_boxes_each_child_with_its_resource():
+    dot = run(_tree_client(), 'top', '--nested-depth', '2', '--format', 'dot')
+    assert 'subgraph "cluster_web" {' in dot
+    assert 'subgraph "cluster_web/a" {' in dot
+    assert '"web/a/server" [label="server' in dot
+    assert '"web" -> "after";' in dot

@@ -27,3 +27,13 @@ def test_sample_validates(path):
     assert list(bound.resource_names())
     # Every parameter has a default: `stack create -t FILE NAME` just works.
     assert all(default in spec for spec in template.get(parameters, {}).values())
+
+
+def test_nested_sample_validates_with_its_files_and_environment():
+    nested = SAMPLES / 'nested'
+    template = yaml.safe_load((nested / 'web.yaml').read_text())
+    assert template.get('description')
+    files = {'server.yaml': (nested / 'server.yaml').read_text()}
+    _, bound = stack_operations.validate_template(
+        template, files=files, environment=(nested / 'env.yaml').read_text())
+    assert sorted(bound.resource_names()) == ['backend', 'frontend', 'monitor']

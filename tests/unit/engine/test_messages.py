@@ -62,3 +62,11 @@ def test_a_1_0_action_complete_brings_the_cloud_object():
     msg = messages.ActionComplete.from_wire({'resource_id': 5, 'atomic_key': 9,
                                              'cloud_object': {'id': 'obj-1'}})
     assert msg.outcome is None and msg.cloud_object == {'id': 'obj-1'}
+
+
+@pytest.mark.parametrize('outcome', [base.Done('child-id'),
+                                     base.Failed('resources.r.resources.x: boom', 'child-id')])
+def test_child_done_carries_the_childs_outcome(outcome):
+    msg = messages.ChildDone(5, 9, outcome)
+    back = messages.ChildDone.from_wire(_through_json(msg.to_wire()))
+    assert back == msg and back.METHOD == 'child_done'

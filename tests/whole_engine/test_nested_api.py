@@ -1,0 +1,111 @@
+"""Nested stacks through the Heat v1 API, over the real engine: hidden from
+the stack list unless asked for, linked from their parent resource, listed
+with ``nested_depth``, their parameters shown by validate."""
+import json
+
+import pytest
+
+from heat_conv.api import app as app_module
+from tests.scenarios import local_driver
+from tests.scenarios import nested_library as tree
+from tests.unit.api.conftest import Client
+
+
+@pytest.fixture
+def world(db, fake_clock):
+    driver = local_driver.LocalDriver(fake_clock)
+    yield driver, Client(app_module.make_app(), tenant=driver.ctx.project_id)
+    driver.close()
+
+
+# Through the API, files are their text, as heatclient sends them.
+FILES = {name: json.dumps(body) for name, body in tree.FILES.items()}
+
+
+def _create(driver, api):
+    body = {'stack_name': 'top', 'template': tree.top(), 'files': FILES,
+            'environment': tree.ENVIRONMENT}
+    resp = api.post('/stacks', body)
+    assert resp.status_int == 201, resp.body
+    driver.stack_id = resp.json['stack']['id']
+    assert driver.settle() == 'CREATE_COMPLETE'
+    return f'/stacks/top/{driver.stack_id}'
+
+
+def test_children_are_hidden_from_the_list_unless_asked_for(world):
+    driver, api = world
+    _create(driver, api)
+    names = [s['stack_name'] for s in api.get('/stacks').json['stacks']]
+    assert names == ['top']
+    nested = api.get('/stacks?show_nested=True').json['stacks']
+    assert len(nested) == 4
+    parents = {s['stack_name']: s['parent'] for s in nested}
+    assert parents['top'] is None
+    assert sum(1 for parent in parents.values() if parent == driver.stack_id) == 1
+
+
+def test_a_resource_links_to_its_child_stack_which_shows_by_id(world):
+    driver, api = world
+    path = _create(driver, api)
+    web = api.get(path + '/resources/web').json['resource']
+    (nested,) = [link['href'] for link in web['links'] if link['rel'] == 'nested']
+    child_id = nested.rsplit('/', 1)[1]
+    assert web['physical_resource_id'] == child_id
+    assert web['resource_type'] == 'mid.yaml'
+    shown = api.get(f'/stacks/{child_id}')
+    assert shown.status_int == 302
+    child = api.get(shown.location.split('/v1/tenant', 1)[1]).json['stack']
+    assert child['parent'] == driver.stack_id
+    assert child['stack_name'] == nested.rsplit('/', 2)[1]
+    assert child['stack_name'].startswith('top-web-')
+
+
+def test_resource_list_with_nested_depth(world):
+    driver, api = world
+    path = _create(driver, api)
+    flat = api.get(path + '/resources').json['resources']
+    assert sorted(r['resource_name'] for r in flat) == ['after', 'web']
+    deep = api.get(path + '/resources?nested_depth=2').json['resources']
+    by_parent = {}
+    for r in deep:
+        by_parent.setdefault(r.get('parent_resource'), []).append(r['resource_name'])
+    assert sorted(by_parent[None]) == ['after', 'web']
+    assert sorted(by_parent['web']) == ['a', 'b', 'local']
+    assert sorted(by_parent['a'] + by_parent['b']) == ['server', 'server']
+    types = {(r.get('parent_resource'), r['resource_name']): r['resource_type'] for r in deep}
+    assert types[('web', 'b')] == 'My::Leaf'
+    one_level = api.get(path + '/resources?nested_depth=1').json['resources']
+    assert len(one_level) == 5
+
+
+def test_validate_shows_the_children_parameters(world):
+    _, api = world
+    resp = api.post('/validate?show_nested=True', {
+        'template': tree.top(), 'files': FILES, 'environment': tree.ENVIRONMENT})
+    assert resp.status_int == 200, resp.body
+    nested = resp.json['NestedParameters']
+    web = nested['web']
+    assert web['Type'] == 'mid.yaml'
+    assert web['Parameters']['a_value']['Value'] == 'a'
+    assert sorted(web['NestedParameters']) == ['a', 'b']
+    assert web['NestedParameters']['b']['Type'] == 'My::Leaf'
+    assert 'value' in web['NestedParameters']['b']['Parameters']
+    plain = api.post('/validate', {'template': tree.top(), 'files': FILES,
+                                   'environment': tree.ENVIRONMENT}).json
+    assert 'NestedParameters' not in plain
+
+
+def test_event_list_with_nested_depth(world):
+    driver, api = world
+    path = _create(driver, api)
+    flat = api.get(path + '/events').json['events']
+    assert {e['resource_name'] for e in flat} == {'top', 'web', 'after'}
+    deep = api.get(path + '/events?nested_depth=2').json['events']
+    leaf = [e for e in deep if e['resource_name'] == 'server']
+    assert leaf and {e['parent_resource'] for e in leaf} == {'a', 'b'}
+    stacks = {link['href'].rsplit('/', 2)[1] for e in leaf for link in e['links']
+              if link['rel'] == 'stack'}
+    assert len(stacks) == 2 and all(name.startswith('top-web-') for name in stacks)
+    times = [e['event_time'] for e in deep]
+    assert times == sorted(times)
+    assert len(api.get(path + '/events?nested_depth=2&limit=3').json['events']) == 3
