@@ -196,7 +196,7 @@ def _only_declared(template, files, environment, params):
     if template is None:
         return template, files, environment, params
     declared = hot_template.Template.load(template, files=files).parameter_definitions
-    environment = _env(environment)
+    environment = environment_dict(environment)
     if environment.get('parameters'):
         environment = dict(environment, parameters={
             k: v for k, v in environment['parameters'].items() if k in declared})
