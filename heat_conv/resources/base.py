@@ -117,6 +117,13 @@ class Resource:
                                                   path=tuple(path) + (name,))
 
     @classmethod
+    def members_at_validation(cls, properties):
+        """How many resources this one adds to the stack's tree, as far as
+        its literal ``properties`` tell (a group's ``count``); counted
+        against max_resources_per_stack when the template is validated."""
+        return 0
+
+    @classmethod
     def has_attribute(cls, name):
         """Whether ``get_attr`` may read ``name`` (a template's validation)."""
         return name in cls.attributes_schema

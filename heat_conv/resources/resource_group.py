@@ -61,6 +61,12 @@ class ResourceGroup(member_stack.MemberStack):
     }
 
     @classmethod
+    def members_at_validation(cls, properties):
+        count = properties.get('count', 1)
+        # A count still computed from another resource is checked when known.
+        return count if isinstance(count, int) and not isinstance(count, bool) else 0
+
+    @classmethod
     def validate_properties(cls, values, path=()):
         result = super().validate_properties(values, path)
         _check_resource_def(result['resource_def'], tuple(path) + ('resource_def',))

@@ -14,7 +14,8 @@ from heat_conv.resources import template_resource
 
 def check_resources(bound, get_class, ignore_unavailable=False):
     """Raise the first problem found in ``bound`` (a StackDefinition);
-    return how many resources the template resources' child stacks add.
+    return how many resources the child stacks add (template resources'
+    trees, groups' members).
 
     ``get_class`` is the registry's type lookup. With ``ignore_unavailable``
     a type Heat has but heat-conv cannot run is passed over (Heat's
@@ -34,6 +35,7 @@ def check_resources(bound, get_class, ignore_unavailable=False):
             raise
         classes[name] = cls
         _check_properties(cls, defn, tmpl.path('resources', name, 'properties'))
+        nested += cls.members_at_validation(defn.frozen().get('properties') or {})
         if defn.deletion_policy == 'Snapshot' and not cls.snapshots:
             # Heat's answer for a type that cannot take a snapshot.
             raise exception.InvalidTemplate(

@@ -98,3 +98,18 @@ def test_oldest_events_are_purged_past_the_limit(db, fake_clock, override):
             ('chatty', 'CREATE_COMPLETE')
     finally:
         driver.close()
+
+
+def test_a_group_counts_its_members(api):
+    def group(count):
+        return {'heat_template_version': '2018-08-31',
+                'parameters': {'n': {'type': 'number'}},
+                'resources': {'g': {'type': 'OS::Heat::ResourceGroup', 'properties': {
+                    'count': {'get_param': 'n'},
+                    'resource_def': {'type': 'OS::Heat::None'}}}}}
+    huge = {'stack_name': 'members', 'template': group(0), 'parameters': {'n': 100000}}
+    assert_fault(api.post('/stacks', huge), 400, 'RequestLimitExceeded',
+                 'The stack would have 100001 resources, which exceeds '
+                 'max_resources_per_stack (1000)')
+    fits = dict(huge, parameters={'n': 999})
+    assert api.post('/stacks', fits).status_int == 201
