@@ -57,9 +57,9 @@ class TestResource(cloud_backed.CloudResource):
     def attributes(self):
         return {'output': self.properties.get('value')}
 
-    def _outcome(self, obj):
-        outcome = super()._outcome(obj)
-        if isinstance(outcome, base.Failed) and self.should_fail(None):
+    def _outcome(self, obj, done_status='ACTIVE'):
+        outcome = super()._outcome(obj, done_status)
+        if isinstance(outcome, base.Failed) and self.properties.get('fail'):
             # The failure Heat's TestResource raises when told to fail.
             outcome.reason = f'ValueError: Test Resource failed {self.name}'
         return outcome
