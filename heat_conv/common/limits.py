@@ -80,8 +80,8 @@ def check_value_size(size, what):
 def resource_count(definitions):
     """How many of one stack's own resource definitions count against
     max_resources_per_stack. The child stacks' resources (template
-    resources) are added by the template's validation, which walks the
-    tree (resources.template_resource.check_definition).
+    resources' trees, groups' members) are added by the template's
+    validation (resources.template_check).
     """
     return sum(1 for _ in definitions)
 

@@ -34,8 +34,9 @@ def check_resources(bound, get_class, ignore_unavailable=False):
                 continue
             raise
         classes[name] = cls
-        _check_properties(cls, defn, tmpl.path('resources', name, 'properties'))
-        nested += cls.members_at_validation(defn.frozen().get('properties') or {})
+        props = defn.frozen().get('properties') or {}
+        _check_properties(cls, props, tmpl.path('resources', name, 'properties'))
+        nested += cls.members_at_validation(props)
         if defn.deletion_policy == 'Snapshot' and not cls.snapshots:
             # Heat's answer for a type that cannot take a snapshot.
             raise exception.InvalidTemplate(
@@ -51,8 +52,7 @@ def check_resources(bound, get_class, ignore_unavailable=False):
     return nested
 
 
-def _check_properties(cls, defn, path):
-    props = defn.frozen().get('properties') or {}
+def _check_properties(cls, props, path):
     if not isinstance(props, dict):
         raise exception.InvalidProperties('Properties must be a map', path=path)
     cls.check_property_names(props, path=path)

@@ -18,7 +18,6 @@ import pytest
 
 from heat_conv.db import api as db_api
 from heat_conv.engine import stack_operations
-from tests import services
 from tests.scenarios import process_driver
 from tests.scenarios.library import assert_reality
 
@@ -28,29 +27,8 @@ ALLOWED_EXTRA = 15.0   # seconds a killed engine may add to an operation
 
 @pytest.fixture(scope='module')
 def cluster(tmp_path_factory):
-    from heat_conv.db import migration
-    from heat_conv.db import session as db_session
-
-    url, drop = services.mysql_database()
-    rabbit = services.rabbit_url()
-    engine = db_session.configure(url)
-    migration.upgrade(engine)
-    c = process_driver.Cluster(url, rabbit, str(tmp_path_factory.mktemp('recovery')),
-                               engines=3)
-    c.db_url = url
-    yield c
-    c.close()
-    engine.dispose()
-    drop()
-
-
-@pytest.fixture
-def driver(cluster):
-    from heat_conv.db import session as db_session
-    db_session.configure(cluster.db_url)
-    d = process_driver.ProcessDriver(cluster)
-    yield d
-    d.close()
+    """Three engines of their own (conftest's ``driver`` drives them)."""
+    yield from process_driver.running_cluster(tmp_path_factory, 'recovery', engines=3)
 
 
 def layered(value):

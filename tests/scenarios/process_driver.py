@@ -21,6 +21,7 @@ from heat_conv.common import config
 from heat_conv.common import context
 from heat_conv.db import api as db_api
 from heat_conv.engine import rpc
+from tests import services
 from tests.scenarios import driver_base
 
 CONF = config.CONF
@@ -200,3 +201,21 @@ class ProcessDriver(driver_base.Driver):
     def drain(self):
         self.run_until(lambda: not db_api.resources_locked(self.stack_id),
                        'in-flight actions to end')
+
+
+def running_cluster(tmp_path_factory, name, **kwargs):
+    """A cluster on a fresh MariaDB database (a generator for a fixture);
+    ``kwargs`` go to Cluster (e.g. ``engines``)."""
+    from heat_conv.db import migration
+    from heat_conv.db import session as db_session
+
+    url, drop = services.mysql_database()
+    rabbit = services.rabbit_url()
+    engine = db_session.configure(url)
+    migration.upgrade(engine)
+    c = Cluster(url, rabbit, str(tmp_path_factory.mktemp(name)), **kwargs)
+    c.db_url = url
+    yield c
+    c.close()
+    engine.dispose()
+    drop()

@@ -12,7 +12,6 @@ from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
 from heat_conv.engine import reaper
 from heat_conv.engine import stack_operations
-from tests.scenarios import local_driver
 from tests.scenarios.library import res
 from tests.scenarios.library import tmpl
 
@@ -21,13 +20,6 @@ CONF = config.CONF
 
 class Killed(BaseException):
     """The API process dies here."""
-
-
-@pytest.fixture
-def driver(db, fake_clock):
-    d = local_driver.LocalDriver(fake_clock)
-    yield d
-    d.close()
 
 
 def _die_right_after(monkeypatch, module, name):

@@ -1,24 +1,15 @@
 """Drift: out-of-band changes are seen, reported, and repaired on request."""
-import pytest
 
 from heat_conv.common import config
 from heat_conv.common import context
 from heat_conv.engine import stack_operations
 from heat_conv.observer import drift
-from tests.scenarios import local_driver
 from tests.scenarios.library import assert_reality
 from tests.scenarios.library import attr
 from tests.scenarios.library import res
 from tests.scenarios.library import tmpl
 
 CONF = config.CONF
-
-
-@pytest.fixture
-def driver(db, fake_clock):
-    d = local_driver.LocalDriver(fake_clock)
-    yield d
-    d.close()
 
 
 def _three(driver, **kwargs):
@@ -99,7 +90,6 @@ def test_drift_is_looked_for_once_per_drift_interval(driver):
     assert observer.run_pass() is not None
     assert driver.resources()['A'].drift_status == 'MODIFIED'
     assert not driver.queue, 'drift of a stack without auto-heal is not reported'
-
 
 
 def test_auto_heal_repairs_without_a_user(driver):

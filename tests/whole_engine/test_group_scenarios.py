@@ -5,13 +5,6 @@ from tests.scenarios import group_library as scenarios
 from tests.scenarios import local_driver
 
 
-@pytest.fixture
-def driver(db, fake_clock):
-    d = local_driver.LocalDriver(fake_clock)
-    yield d
-    d.close()
-
-
 @pytest.mark.parametrize('scenario', scenarios.ALL, ids=lambda s: s.__name__)
 def test_scenario(scenario, driver):
     scenario(driver)

@@ -6,11 +6,10 @@ from tests.scenarios import lifecycle_library as scenarios
 from tests.scenarios import local_driver
 from tests.scenarios.library import res
 from tests.scenarios.library import tmpl
-from tests.whole_engine.test_scenarios import driver  # noqa: F401  (fixture)
 
 
 @pytest.mark.parametrize('scenario', scenarios.ALL, ids=lambda s: s.__name__)
-def test_scenario(scenario, driver):  # noqa: F811
+def test_scenario(scenario, driver):
     scenario(driver)
 
 

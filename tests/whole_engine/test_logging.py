@@ -8,20 +8,10 @@ that may since have been purged) are not errors and carry no traceback.
 import logging
 import re
 
-import pytest
-
 from heat_conv.engine import messages
 from heat_conv.resources import base
-from tests.scenarios import local_driver
 from tests.scenarios.library import res
 from tests.scenarios.library import tmpl
-
-
-@pytest.fixture
-def driver(db, fake_clock):
-    d = local_driver.LocalDriver(fake_clock)
-    yield d
-    d.close()
 
 
 def _oplines(caplog):

@@ -6,13 +6,6 @@ from tests.scenarios import local_driver
 from tests.scenarios import nested_library as nested
 
 
-@pytest.fixture
-def driver(db, fake_clock):
-    d = local_driver.LocalDriver(fake_clock)
-    yield d
-    d.close()
-
-
 @pytest.mark.parametrize('scenario', scenarios.ALL + nested.ALL, ids=lambda s: s.__name__)
 def test_scenario(scenario, driver):
     scenario(driver)

@@ -5,18 +5,10 @@ import sqlalchemy as sa
 from heat_conv.common import exception
 from heat_conv.db import models
 from heat_conv.db import session as db_session
-from tests.scenarios import local_driver
 from tests.scenarios.library import assert_reality
 from tests.scenarios.library import attr
 from tests.scenarios.library import res
 from tests.scenarios.library import tmpl
-
-
-@pytest.fixture
-def driver(db, fake_clock):
-    d = local_driver.LocalDriver(fake_clock)
-    yield d
-    d.close()
 
 
 def _count(model, stack_id):

@@ -13,18 +13,10 @@ from heat_conv.common import exception
 from heat_conv.db import api as db_api
 from heat_conv.hot import template as hot_template
 from heat_conv.resources import test_resource
-from tests.scenarios import local_driver
 from tests.scenarios.library import assert_reality
 from tests.scenarios.library import attr
 from tests.scenarios.library import res
 from tests.scenarios.library import tmpl
-
-
-@pytest.fixture
-def driver(db, fake_clock):
-    d = local_driver.LocalDriver(fake_clock)
-    yield d
-    d.close()
 
 
 def _attributes_bug_in(name):
