@@ -21,6 +21,7 @@ from oslo_db import exception as db_exc
 from oslo_db.sqlalchemy import enginefacade
 
 from heat_conv.common import exception
+from heat_conv.db import pool_reset
 from heat_conv.db import tls
 
 LOG = logging.getLogger(__name__)
@@ -138,6 +139,7 @@ def _instrument(engine):
 
     if engine.dialect.name == 'mysql' and engine.dialect.driver == 'pymysql':
         tls.only_when_used(engine)
+    pool_reset.only_when_needed(engine)
 
 
 def get_engine():
