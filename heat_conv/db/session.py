@@ -22,6 +22,7 @@ from oslo_db.sqlalchemy import enginefacade
 
 from heat_conv.common import exception
 from heat_conv.db import pool_reset
+from heat_conv.db import scope as db_scope
 from heat_conv.db import tls
 
 LOG = logging.getLogger(__name__)
@@ -137,6 +138,15 @@ def _instrument(engine):
                 conn.exec_driver_sql('BEGIN IMMEDIATE')
                 conn.info['in_transaction'] = True
 
+    if engine.dialect.name == 'mysql':
+        @sa.event.listens_for(engine, 'connect')
+        def _read_committed(dbapi_conn, _record):
+            # A transaction that spans several reads and writes (see
+            # scope.py) must see what others committed since it began: a
+            # sync point's inputs read after winning its last arrival.
+            cur = dbapi_conn.cursor()
+            cur.execute('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED')
+            cur.close()
     if engine.dialect.name == 'mysql' and engine.dialect.driver == 'pymysql':
         tls.only_when_used(engine)
     pool_reset.only_when_needed(engine)
@@ -159,6 +169,10 @@ def transaction():
     """
     if _facade is None:
         configure()
+    if db_scope.current() is not None:
+        # Inside scope.atomically: join its transaction, which commits later.
+        yield db_scope.session_for(_begin)
+        return
     with contextlib.ExitStack() as scope:
         yield _begin(scope)
 

@@ -130,7 +130,7 @@ def settle(row, step, action, plugin, outcome, started=False):
                 seconds=outcome.timeout)
         if _write(row, values, pending_events) and outcome.then is not None:
             outcome.then()
-        step.held = None   # the observer's report resumes it
+        _let_go(step)   # the observer's report resumes it
         return Result(End.WAITING, row)
     values.update(engine_id=None, action_started_at=None, wait_until=None)
     if isinstance(outcome, base.Failed):
@@ -191,14 +191,14 @@ def _release(row, step, values, pending_events, end, quiet=False):
         result = Result(end, row, reason=values['status_reason'], superseded=True)
     else:
         result = Result(End.LOST, row)
-    step.held = None
+    _let_go(step)
     return result
 
 
 def hand_back(row, step, values):
     """Unlock a row the step took but did not act on, writing ``values``."""
     won = write(row, dict(values, engine_id=None, action_started_at=None))
-    step.held = None
+    _let_go(step)
     return won
 
 
@@ -209,10 +209,21 @@ def write(row, values, engine_id=False, while_traversal=None, events=()):
     if not db_api.resource_cas(row.id, row.atomic_key, values, engine_id=engine_id,
                                while_traversal=while_traversal, events=events):
         return False
+    before = {key: getattr(row, key) for key in values}
+    before['atomic_key'] = row.atomic_key
+    # Inside db_api.atomically the write is undone if the transaction is.
+    db_api.on_rollback(lambda: [setattr(row, k, v) for k, v in before.items()])
     row.atomic_key += 1
     for key, value in values.items():
         setattr(row, key, value)
     return True
+
+
+def _let_go(step):
+    """The step holds its row no more (unless the transaction is undone)."""
+    held = step.held
+    db_api.on_rollback(lambda: setattr(step, 'held', held))
+    step.held = None
 
 
 def _write(row, values, pending_events, while_traversal=None, quiet=False):

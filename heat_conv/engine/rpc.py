@@ -16,6 +16,7 @@ from oslo_context import context as oslo_context
 
 from heat_conv.common import config
 from heat_conv.common import context
+from heat_conv.db import api as db_api
 from heat_conv.engine import messages
 
 CONF = config.CONF
@@ -103,7 +104,10 @@ def cast(message, ctxt=None):
     engine's own.
     """
     ctxt = ctxt or oslo_context.get_current() or context.admin_context()
-    get_dispatcher().cast(ctxt.to_dict(), message.METHOD, **message.to_wire())
+    wire = (ctxt.to_dict(), message.METHOD, message.to_wire())
+    # Sent inside db_api.atomically, a message waits for the writes it
+    # announces to be committed (and is never sent if they are not).
+    db_api.after_commit(lambda: get_dispatcher().cast(wire[0], wire[1], **wire[2]))
 
 
 def get_server(endpoints, transport=None, server_id=None):

@@ -130,8 +130,7 @@ def _act(row, step, action, plugin, definition):
         # replaced, in the same write that unlocks it.
         _replace(row, step, definition, plugin.properties, holding=before)
         return
-    continue_traversal(resource_action.settle(row, step, action, plugin, outcome,
-                                              started=True), step, plugin)
+    conclude(row, step, action, plugin, outcome, started=True)
 
 
 def _resume(row, step, plugin, definition):
@@ -140,9 +139,8 @@ def _resume(row, step, plugin, definition):
         # The create reached the cloud before its engine died: the reaper
         # adopted the object, and the observer reports when it settles.
         if resource_action.lock(row, step, Action.CREATE) is not None:
-            continue_traversal(resource_action.settle(
-                row, step, Action.CREATE, plugin, base.Pending(row.physical_resource_id),
-                started=True), step, plugin)
+            conclude(row, step, Action.CREATE, plugin,
+                     base.Pending(row.physical_resource_id), started=True)
         return
     _act(row, step, action, plugin, definition)
 
@@ -180,7 +178,8 @@ def _replace(row, step, definition, properties, holding=None):
         return
     # A new incarnation of the resource: a plugin instance of its own.
     plugin = registry.plugin_for(new, properties, definition=definition)
-    continue_traversal(resource_action.run(new, step, Action.CREATE, plugin), step, plugin)
+    conclude(new, step, Action.CREATE, plugin,
+             resource_action.start(new, Action.CREATE, plugin), started=True)
 
 
 def _record_noop(row, step, definition):
@@ -189,8 +188,10 @@ def _record_noop(row, step, definition):
               'template_id': step.template_id, 'requires': step.requires,
               'deletion_policy': definition.deletion_policy or 'Delete',
               'action': row.action if row.action != Action.INIT else Action.CREATE}
-    if resource_action.write(row, values, engine_id=None):
-        finish(row, step)
+    def record():
+        if resource_action.write(row, values, engine_id=None):
+            finish(row, step)
+    db_api.atomically(record)
 
 
 def _cleanup_node(row, step, msg):
@@ -207,7 +208,8 @@ def _cleanup_node(row, step, msg):
             or resource_action.lock(row, step, Action.DELETE) is None):
         return
     plugin = registry.plugin_for(row)
-    continue_traversal(resource_action.run(row, step, Action.DELETE, plugin), step, plugin)
+    conclude(row, step, Action.DELETE, plugin,
+             resource_action.start(row, Action.DELETE, plugin), started=True)
 
 
 def _fail_without_action(row, step, reason):
@@ -216,9 +218,7 @@ def _fail_without_action(row, step, reason):
                             else Action.CREATE) is None:
         return
     plugin = registry.plugin_for(row)
-    result = resource_action.settle(row, step, row.action, plugin,
-                                    base.Failed(reason), started=True)
-    continue_traversal(result, step, plugin)
+    conclude(row, step, row.action, plugin, base.Failed(reason), started=True)
 
 
 # --- resume ------------------------------------------------------------------
@@ -262,11 +262,20 @@ def resume(resource_id, atomic_key, judge):
         if outcome is None:
             step.held = None
             return
-        result = resource_action.settle(row, step, row.action, plugin, outcome)
-        continue_traversal(result, step, plugin)
+        conclude(row, step, row.action, plugin, outcome)
 
 
 # --- the end of an action ------------------------------------------------------
+
+def conclude(row, step, action, plugin, outcome, started=False):
+    """Record how an action ended (resource_action.settle) and go on from it,
+    in one transaction: the row's release, its events and the arrivals at
+    its successors commit together, and the messages that start the
+    successors leave after that commit."""
+    db_api.atomically(lambda: continue_traversal(
+        resource_action.settle(row, step, action, plugin, outcome, started=started),
+        step, plugin))
+
 
 def continue_traversal(result, step, plugin=None):
     """Go on from an action that ended (inline, or resumed by an event)."""

@@ -1,7 +1,10 @@
 """What every query module shares: transactions, retries, Core tables."""
+import functools
+
 from oslo_db import api as oslo_db_api
 
 from heat_conv.db import models
+from heat_conv.db import scope as db_scope
 from heat_conv.db import session as db_session
 
 transaction = db_session.transaction
@@ -14,9 +17,22 @@ SYNC_POINT = models.SyncPoint.__table__
 SYNC_INPUT = models.SyncInput.__table__
 EVENT = models.Event.__table__
 
-retry_on_deadlock = oslo_db_api.wrap_db_retry(
+_retrying = oslo_db_api.wrap_db_retry(
     max_retries=10, retry_on_deadlock=True, inc_retry_interval=True,
     retry_interval=0.05, max_retry_interval=1)
+
+
+def retry_on_deadlock(func):
+    """Run ``func`` again when its transaction deadlocks; inside
+    scope.atomically the whole scope's work is what runs again."""
+    retried = _retrying(func)
+
+    @functools.wraps(func)
+    def call(*args, **kwargs):
+        if db_scope.current() is not None:
+            return func(*args, **kwargs)
+        return retried(*args, **kwargs)
+    return call
 
 
 def execute(session, statement):

@@ -6,6 +6,7 @@ from oslo_db import exception as db_exc
 from heat_conv.common import timeutils
 from heat_conv.common.status import Drift
 from heat_conv.db import models
+from heat_conv.db.queries.common import RESOURCE
 from heat_conv.db.queries.common import SYNC_INPUT
 from heat_conv.db.queries.common import SYNC_POINT
 from heat_conv.db.queries.common import execute as _execute
@@ -30,20 +31,23 @@ def traversal_store(stack_id, traversal_id, new_rows, make_graph):
         with transaction() as session:
             created = {}
             if new_rows:
+                # The rows come back in any order, which lets the driver
+                # insert them in batches of many rows per statement (in
+                # parameter order it would take one statement per row).
                 result = session.execute(
-                    sa.insert(models.Resource).returning(
-                        models.Resource.id, models.Resource.name,
-                        sort_by_parameter_order=True),
+                    sa.insert(RESOURCE).returning(RESOURCE.c.id, RESOURCE.c.name),
                     [dict(values, uuid=models.new_uuid(), created_at=now,
                           atomic_key=0, drift_status=Drift.NOT_CHECKED)
                      for values in new_rows])
                 created = {name: row_id for row_id, name in result}
             edges, sync_points = make_graph(created)
+            # Core inserts: the ORM's bulk insert splits the rows into one
+            # statement per run of rows whose NULL columns differ.
             if edges:
-                session.execute(sa.insert(models.GraphEdge), [
+                session.execute(sa.insert(models.GraphEdge.__table__), [
                     dict(e, stack_id=stack_id, traversal_id=traversal_id)
                     for e in edges])
-            session.execute(sa.insert(models.SyncPoint), [
+            session.execute(sa.insert(SYNC_POINT), [
                 dict(s, stack_id=stack_id, traversal_id=traversal_id, created_at=now)
                 for s in sync_points])
             return created

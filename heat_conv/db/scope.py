@@ -1,0 +1,104 @@
+"""One transaction for a piece of work that calls the query layer many times.
+
+Every query-layer function opens its own transaction. Inside
+``atomically(work)`` they all join one instead, so a step's writes cost
+one COMMIT (and, on a disk that syncs, one fsync) instead of one each.
+What must wait for the commit does: ``after_commit(fn)`` (messages that
+announce the writes) runs once the transaction is committed, and never if
+it is rolled back; ``on_rollback(fn)`` undoes in-memory state that mirrored
+a write the rollback took back.
+
+A deadlock (or another transient error) rolls back the whole transaction,
+so the work is run again from its start, after its in-memory effects have
+been undone; inside a scope the query layer's own per-statement retries
+stand aside (``retrying``), as retrying one statement of a rolled-back
+transaction would commit the rest of it half done.
+"""
+import contextlib
+import logging
+import random
+import threading
+import time
+
+from oslo_db import exception as db_exc
+
+LOG = logging.getLogger(__name__)
+
+RETRIES = 10
+PAUSE = (0.01, 0.05)   # seconds, grows with each attempt
+
+_local = threading.local()
+
+
+class _Scope:
+    def __init__(self):
+        self.session = None
+        self.exit = contextlib.ExitStack()
+        self.after = []
+        self.undo = []
+
+
+def current():
+    return getattr(_local, 'scope', None)
+
+
+def session_for(begin):
+    """The scope's session, begun with ``begin(exit_stack)`` on first use."""
+    scope = current()
+    if scope.session is None:
+        scope.session = begin(scope.exit)
+    return scope.session
+
+
+def after_commit(fn):
+    """Run ``fn`` once the current work's writes are committed (now, outside
+    a scope)."""
+    scope = current()
+    if scope is None:
+        fn()
+    else:
+        scope.after.append(fn)
+
+
+def on_rollback(fn):
+    """Run ``fn`` if the current scope's transaction is rolled back."""
+    scope = current()
+    if scope is not None:
+        scope.undo.append(fn)
+
+
+def atomically(work, transient=(db_exc.DBDeadlock,)):
+    """``work()`` with every query-layer call in one transaction; its result.
+
+    Joins the enclosing scope if there is one (that scope commits).
+    """
+    if current() is not None:
+        return work()
+    for attempt in range(RETRIES + 1):
+        try:
+            return _once(work)
+        except transient as exc:
+            if attempt == RETRIES:
+                raise
+            LOG.debug('transaction met %s; running it again', type(exc).__name__)
+            time.sleep(random.uniform(*PAUSE) * (attempt + 1))
+
+
+def _once(work):
+    scope = _local.scope = _Scope()
+    try:
+        try:
+            result = work()
+        except BaseException as exc:
+            scope.exit.__exit__(type(exc), exc, exc.__traceback__)
+            raise
+        scope.exit.close()   # commits
+    except BaseException:
+        for undo in reversed(scope.undo):
+            undo()
+        raise
+    finally:
+        _local.scope = None
+    for fn in scope.after:
+        fn()
+    return result
