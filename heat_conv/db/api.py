@@ -79,6 +79,7 @@ from heat_conv.db.queries.traversals import LAST_MUST_ACT  # noqa: F401
 from heat_conv.db.queries.traversals import NOT_LAST  # noqa: F401
 from heat_conv.db.queries.traversals import successors  # noqa: F401
 from heat_conv.db.queries.traversals import sync_arrive  # noqa: F401
+from heat_conv.db.queries.traversals import sync_arrive_many  # noqa: F401
 from heat_conv.db.queries.traversals import sync_arrive_own_update  # noqa: F401
 from heat_conv.db.queries.traversals import sync_inputs  # noqa: F401
 from heat_conv.db.queries.traversals import sync_point_get  # noqa: F401
@@ -86,4 +87,5 @@ from heat_conv.db.queries.traversals import traversal_purge  # noqa: F401
 from heat_conv.db.queries.traversals import traversal_store  # noqa: F401
 from heat_conv.db.scope import after_commit  # noqa: F401
 from heat_conv.db.scope import atomically  # noqa: F401
+from heat_conv.db.scope import commit_now  # noqa: F401
 from heat_conv.db.scope import on_rollback  # noqa: F401

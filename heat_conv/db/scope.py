@@ -36,6 +36,7 @@ class _Scope:
         self.exit = contextlib.ExitStack()
         self.after = []
         self.undo = []
+        self.ended = False   # committed early by commit_now
 
 
 def current():
@@ -67,6 +68,23 @@ def on_rollback(fn):
         scope.undo.append(fn)
 
 
+def commit_now():
+    """Commit the current scope's writes so far and leave it: what follows
+    runs in transactions of its own, and is not run again on a deadlock.
+    For a commit point inside the work, such as a lock that must be
+    durable before the action it guards begins. Nothing, outside a scope."""
+    scope = current()
+    if scope is None:
+        return
+    scope.exit.close()   # commits
+    scope.ended = True
+    scope.undo.clear()
+    _local.scope = None
+    after, scope.after = scope.after, []
+    for fn in after:
+        fn()
+
+
 def atomically(work, transient=(db_exc.DBDeadlock,)):
     """``work()`` with every query-layer call in one transaction; its result.
 
@@ -75,23 +93,27 @@ def atomically(work, transient=(db_exc.DBDeadlock,)):
     if current() is not None:
         return work()
     for attempt in range(RETRIES + 1):
+        scope = _Scope()
         try:
-            return _once(work)
+            return _once(scope, work)
         except transient as exc:
-            if attempt == RETRIES:
+            if attempt == RETRIES or scope.ended:
                 raise
             LOG.debug('transaction met %s; running it again', type(exc).__name__)
             time.sleep(random.uniform(*PAUSE) * (attempt + 1))
 
 
-def _once(work):
-    scope = _local.scope = _Scope()
+def _once(scope, work):
+    _local.scope = scope
     try:
         try:
             result = work()
         except BaseException as exc:
-            scope.exit.__exit__(type(exc), exc, exc.__traceback__)
+            if not scope.ended:
+                scope.exit.__exit__(type(exc), exc, exc.__traceback__)
             raise
+        if scope.ended:
+            return result
         scope.exit.close()   # commits
     except BaseException:
         for undo in reversed(scope.undo):

@@ -138,15 +138,6 @@ def _instrument(engine):
                 conn.exec_driver_sql('BEGIN IMMEDIATE')
                 conn.info['in_transaction'] = True
 
-    if engine.dialect.name == 'mysql':
-        @sa.event.listens_for(engine, 'connect')
-        def _read_committed(dbapi_conn, _record):
-            # A transaction that spans several reads and writes (see
-            # scope.py) must see what others committed since it began: a
-            # sync point's inputs read after winning its last arrival.
-            cur = dbapi_conn.cursor()
-            cur.execute('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED')
-            cur.close()
     if engine.dialect.name == 'mysql' and engine.dialect.driver == 'pymysql':
         tls.only_when_used(engine)
     pool_reset.only_when_needed(engine)

@@ -70,8 +70,15 @@ def lock(row, step, action):
               'node_is_update': step.node[1], 'action_started_at': None}
     if not write(row, values, engine_id=None):
         return None
+    before = step.held, step.acted
+    db_api.on_rollback(lambda: (setattr(step, 'held', before[0]),
+                                setattr(step, 'acted', before[1])))
     step.held = row
     step.acted = True
+    # Whatever the step wrote on the way here (db_api.atomically) commits
+    # with the lock, which must be durable before the action begins: an
+    # engine that dies during the action leaves a row the reaper finds.
+    db_api.commit_now()
     return row.atomic_key
 
 

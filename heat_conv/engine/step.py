@@ -41,7 +41,9 @@ def check_resource(msg):
     step = resource_action.Step(msg.stack_id, msg.traversal_id, msg.node,
                                 template_id=msg.definition.template_id)
     with boundary.guard_step(step, continue_traversal):
-        _start(step, msg)
+        # Reading the row, deciding and locking it: one transaction, which
+        # the lock commits (or the step's end, when it has nothing to do).
+        db_api.atomically(lambda: _start(step, msg))
 
 
 def _start(step, msg):

@@ -63,6 +63,7 @@ def propagate(stack_id, traversal_id, node, sender):
             edges, fetched[(entity_id, False)] = both[True], both[False]
         elif edges is None:
             edges = db_api.successors(traversal_id, entity_id, is_update)
+        arrivals, own, successors = [], None, []
         for (requirer_id, requirer_is_update, attrs, sp_id, predecessors,
              stored_spec) in edges:
             if sp_id is None:
@@ -71,20 +72,21 @@ def propagate(stack_id, traversal_id, node, sender):
             if sender is not None and requirer_id is not None \
                     and not requirer_is_update:
                 # The row's own cleanup; a replaced row must be deleted there.
-                arrival = db_api.sync_arrive_own_update(
-                    sp_id, must_act=sender.replaced,
-                    single_predecessor=predecessors == 1)
+                own = (sp_id, sender.replaced, predecessors)
             else:
                 if sender is not None:
                     data = edge_data(sender.name, sender.row_id, sender.refid,
                                      sender.attributes, attrs)
-                arrival = db_api.sync_arrive(
-                    sp_id, stack_id, entity_id, is_update,
-                    data.to_dict() if data is not None else None,
-                    single_predecessor=predecessors == 1,
-                    # update nodes finish first, so a cleanup meeting one
-                    # other predecessor is usually the last
-                    expect_last=not is_update and predecessors == 2)
+                # update nodes finish first, so a cleanup meeting one other
+                # predecessor is usually the last
+                arrivals.append((sp_id, data.to_dict() if data is not None else None,
+                                 predecessors, not is_update and predecessors == 2))
+            successors.append((sp_id, requirer_id, requirer_is_update, predecessors,
+                               stored_spec, data))
+        outcomes = db_api.sync_arrive_many(stack_id, entity_id, is_update, arrivals, own)
+        for sp_id, requirer_id, requirer_is_update, predecessors, stored_spec, data \
+                in successors:
+            arrival = outcomes[sp_id]
             if arrival == db_api.NOT_LAST:
                 continue
             if requirer_id is None:

@@ -52,7 +52,7 @@ POINTS = {
     'before_leaves_cast': (sync_point, 'cast_check_resource', 1),
     'after_lock_before_cloud': (resource_action, 'start', 2),
     'after_release_before_successors': (sync_point, 'propagate', 2),
-    'between_two_arrivals': (db_api, 'sync_arrive', 2),
+    'between_two_arrivals': (db_api, 'sync_arrive_many', 2),
     'after_arrival_before_cast': (sync_point, 'cast_check_resource', 3),
     'before_stack_completes': (stack_state, 'complete', 1),
 }

@@ -6,6 +6,7 @@ from oslo_db import exception as db_exc
 from heat_conv.common import timeutils
 from heat_conv.common.status import Drift
 from heat_conv.db import models
+from heat_conv.db import scope as db_scope
 from heat_conv.db.queries.common import RESOURCE
 from heat_conv.db.queries.common import SYNC_INPUT
 from heat_conv.db.queries.common import SYNC_POINT
@@ -167,12 +168,109 @@ def sync_arrive_own_update(sync_point_id, must_act=False, single_predecessor=Fal
         return NOT_LAST
 
 
+def sync_arrive_many(stack_id, sender_id, sender_is_update, arrivals, own=None):
+    """Every arrival of one node at its successors' sync points, together.
+
+    ``arrivals``: (sync_point_id, data, predecessors, expect_last) at
+    other nodes' sync points (as sync_arrive); ``own``: (sync_point_id,
+    must_act, predecessors) of the row's own cleanup node (as
+    sync_arrive_own_update), or None. Returns {sync_point_id: outcome}.
+
+    One transaction (a node's arrivals are all recorded or none are), and
+    when two or more counters move, three statements for any number of
+    successors: the inputs in one insert, the counters in one update, then
+    one read of which of them reached zero; the update's row locks keep
+    racing arrivals apart as sync_arrive's do. A redelivered node's insert
+    finds its inputs there already: the one-by-one arrivals then tell
+    which, if any, are new.
+    """
+    return db_scope.atomically(
+        lambda: _arrive_many(stack_id, sender_id, sender_is_update, arrivals, own))
+
+
+def _arrive_many(stack_id, sender_id, sender_is_update, arrivals, own):
+    counted = [a[0] for a in arrivals if a[2] > 1]
+    if own is not None and own[2] > 1:
+        counted.append(own[0])
+    if len(counted) < 2:   # one counter: the one-by-one arrivals cost no more
+        return _one_by_one(stack_id, sender_id, sender_is_update, arrivals, own)
+    if arrivals:
+        try:
+            with transaction() as session:
+                session.connection().execute(sa.insert(SYNC_INPUT), [
+                    {'sync_point_id': sp_id, 'stack_id': stack_id, 'sender_id': sender_id,
+                     'sender_is_update': sender_is_update, 'data': data}
+                    for sp_id, data, _, _ in arrivals])
+        except db_exc.DBDuplicateEntry:
+            return _one_by_one(stack_id, sender_id, sender_is_update, arrivals, own)
+    sp = SYNC_POINT.c
+    values = {'remaining': sa.case((sp.id.in_(counted), sp.remaining - 1),
+                                   else_=sp.remaining)}
+    touched = list(counted)
+    fresh = sa.true()
+    if own is not None:
+        own_id, must_act, _ = own
+        values['update_arrived'] = sa.case((sp.id == own_id, sa.true()),
+                                           else_=sp.update_arrived)
+        if must_act:
+            values['must_act'] = sa.case((sp.id == own_id, sa.true()), else_=sp.must_act)
+        if own_id not in touched:
+            touched.append(own_id)
+        # The own arrival is deduplicated by its flag, as one by one.
+        fresh = sa.not_(sa.and_(sp.id == own_id, sp.update_arrived))
+    with transaction() as session:
+        conn = session.connection()
+        moved = conn.execute(sa.update(SYNC_POINT).values(**values)
+                             .where(sp.id.in_(touched), fresh)).rowcount
+        state = {row.id: row for row in conn.execute(
+            sa.select(sp.id, sp.remaining, sp.must_act).where(sp.id.in_(counted))
+            .with_for_update())}   # the rows this transaction just moved, as they are now
+    outcomes = {}
+    for sp_id, _, predecessors, _ in arrivals:
+        outcomes[sp_id] = LAST if predecessors == 1 else _outcome(state[sp_id])
+    if own is not None:
+        own_id, must_act, predecessors = own
+        if moved < len(touched):
+            outcomes[own_id] = NOT_LAST   # it had arrived before
+        elif predecessors == 1:
+            outcomes[own_id] = LAST_MUST_ACT if must_act else LAST
+        else:
+            outcomes[own_id] = _outcome(state[own_id])
+    return outcomes
+
+
+def _outcome(point):
+    if point.remaining > 0:
+        return NOT_LAST
+    return LAST_MUST_ACT if point.must_act else LAST
+
+
+def _one_by_one(stack_id, sender_id, sender_is_update, arrivals, own):
+    outcomes = {}
+    for sp_id, data, predecessors, expect_last in arrivals:
+        outcomes[sp_id] = sync_arrive(sp_id, stack_id, sender_id, sender_is_update, data,
+                                      single_predecessor=predecessors == 1,
+                                      expect_last=expect_last)
+    if own is not None:
+        own_id, must_act, predecessors = own
+        outcomes[own_id] = sync_arrive_own_update(own_id, must_act=must_act,
+                                                  single_predecessor=predecessors == 1)
+    return outcomes
+
+
 def sync_inputs(sync_point_id):
-    """Data every predecessor sent to a sync point."""
+    """Data every predecessor sent to a sync point.
+
+    A locking read: inside a longer transaction (db_api.atomically) on
+    MySQL's REPEATABLE READ, a plain read would see the snapshot taken at
+    the transaction's first read, without the inputs that predecessors
+    committed since, the ones whose arrival made this node ready.
+    """
     with transaction() as session:
         return [row for (row,) in session.execute(
             sa.select(models.SyncInput.data)
-            .where(models.SyncInput.sync_point_id == sync_point_id))]
+            .where(models.SyncInput.sync_point_id == sync_point_id)
+            .with_for_update(read=True))]
 
 
 def traversal_purge(stack_id, keep_traversal=None):

@@ -93,3 +93,62 @@ def test_own_update_arrival_alone(db):
     assert db_api.sync_arrive_own_update(sp.id, single_predecessor=True) == db_api.LAST
     assert db_api.sync_arrive_own_update(sp.id, single_predecessor=True) == \
         db_api.NOT_LAST
+
+
+def _sync_points(*predecessors):
+    db_api.traversal_store('stack', 'trav', [], lambda rows: ([], [
+        {'entity_id': entity, 'is_update': True, 'predecessors': count,
+         'remaining': count, 'definition': {'name': f'X{entity}'}}
+        for entity, count in enumerate(predecessors, start=1)]))
+    return [db_api.sync_point_get('trav', entity, True).id
+            for entity in range(1, len(predecessors) + 1)]
+
+
+def _arrive_at(points, sender, predecessors):
+    return db_api.sync_arrive_many('stack', sender, True, [
+        (sp_id, {'row': sender}, count, False) for sp_id, count in zip(points, predecessors)])
+
+
+@pytest.mark.parametrize('backend', ['db', 'mysql_db'])
+def test_racing_nodes_arriving_at_the_same_successors_start_each_once(backend, request):
+    request.getfixturevalue(backend)
+    senders = list(range(1, 9))
+    points = _sync_points(len(senders), len(senders), len(senders))
+    outcomes = []
+    lock = threading.Lock()
+    start = threading.Barrier(len(senders))
+
+    def arrive(sender):
+        start.wait()
+        result = _arrive_at(points, sender, [len(senders)] * 3)
+        with lock:
+            outcomes.append(result)
+    threads = [threading.Thread(target=arrive, args=(s,)) for s in senders]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for sp_id in points:
+        assert [o[sp_id] for o in outcomes].count(db_api.LAST) == 1
+        assert len(db_api.sync_inputs(sp_id)) == len(senders)
+
+
+def test_a_redelivered_node_arrives_nowhere_again(db):
+    points = _sync_points(2, 2, 1)
+    assert _arrive_at(points, 1, [2, 2, 1]) == {
+        points[0]: db_api.NOT_LAST, points[1]: db_api.NOT_LAST, points[2]: db_api.LAST}
+    assert set(_arrive_at(points, 1, [2, 2, 1]).values()) == {db_api.NOT_LAST}
+    assert set(_arrive_at(points, 2, [2, 2]).values()) == {db_api.LAST}
+
+
+def test_arrivals_and_the_own_cleanup_move_together(db):
+    points = _sync_points(2, 2, 2)
+    own = (points[2], True, 2)
+    arrivals = [(sp_id, None, 2, False) for sp_id in points[:2]]
+    first = db_api.sync_arrive_many('stack', 5, True, arrivals, own)
+    assert set(first.values()) == {db_api.NOT_LAST}
+    again = db_api.sync_arrive_many('stack', 5, True, arrivals, own)
+    assert set(again.values()) == {db_api.NOT_LAST}   # redelivered: counted once
+    # The other predecessor of the cleanup node: it must act (replaced row).
+    assert db_api.sync_arrive(points[2], 'stack', 6, False, None, False) == \
+        db_api.LAST_MUST_ACT
