@@ -23,7 +23,6 @@ from heat_conv.engine import rpc
 from heat_conv.engine import stack_state
 from heat_conv.hot import template as hot_template
 from heat_conv.resources import base
-from heat_conv.resources import registry
 
 LOG = logging.getLogger(__name__)
 
@@ -133,21 +132,3 @@ def _live_child(child_id):
         return None
     return None if child.deleted_at is not None else child
 
-
-def take_over(row, traversal_id, is_update, mode):
-    """A step of a newer traversal finds a stack-backed row still waiting
-    for its child on behalf of an older one. Rather than wait for that
-    child to finish the old work, release the row to the new step, which
-    then supersedes the child's traversal; the old traversal's report no
-    longer matches the row. True if the row was released."""
-    if row.traversal_id == traversal_id or row.action_started_at is None:
-        return False
-    if not (is_update or mode == messages.Mode.DELETE):
-        return False
-    try:
-        if not registry.get(row.type, nested_template=row.nested_template).stack_backed:
-            return False
-    except exception.HeatConvException:
-        return False
-    return resource_action.write(row, {'engine_id': None, 'action_started_at': None},
-                                 engine_id=row.engine_id)

@@ -23,6 +23,7 @@ from heat_conv.engine import hooks
 from heat_conv.engine import messages
 from heat_conv.engine import nested
 from heat_conv.engine import parent_link
+from heat_conv.engine import preemption
 from heat_conv.engine import resource_action
 from heat_conv.engine import signal_step
 from heat_conv.engine import stack_state
@@ -52,10 +53,11 @@ def _start(step, msg):
     if current != step.traversal_id:
         return
     step.name = row.name
-    if row.engine_id is not None and not nested.take_over(row, step.traversal_id,
-                                                          msg.is_update, msg.mode):
+    if row.engine_id is not None and not preemption.take_over(
+            row, step.traversal_id, msg.is_update, msg.mode):
         # Busy with an action. If it is this traversal's, this is a duplicate;
-        # if an older traversal's, its end re-drives this node (retrigger).
+        # if an older traversal's, its end re-drives this node (retrigger),
+        # unless this step may preempt the wait (preemption).
         return
     if msg.is_update:
         _update_node(row, step, msg)
