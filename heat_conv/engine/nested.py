@@ -47,6 +47,16 @@ def start(row, action, plugin):
     return _converge(row, spec)
 
 
+def check(row):
+    """Check a stack-backed resource as Heat does: a check of its child
+    stack (every resource of the child, and their children in turn); the
+    child's end is the check's outcome, a failure carrying its path."""
+    child = _live_child(row.physical_resource_id)
+    if child is None or child.raw_template_id is None or child.action == Action.INIT:
+        return base.Failed(f'Cannot check {row.name}, stack not created')
+    return _begin(child, Action.CHECK, child.raw_template_id, {'observe_reality': True})
+
+
 def resumed(row, plugin, outcome):
     """The outcome of a waiting row's action, now that its child settled or
     the plugin's own wait ended (a pause, which the observer times).
@@ -55,7 +65,7 @@ def resumed(row, plugin, outcome):
     answers with the ChildSpec the child converges to next, and the row
     keeps waiting, for that traversal's end; or with Pending, to wait on.
     """
-    if not plugin.stack_backed:
+    if not plugin.stack_backed or row.action == Action.CHECK:
         return outcome
     try:
         answer = plugin.child_done(outcome)
