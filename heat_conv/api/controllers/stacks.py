@@ -82,6 +82,15 @@ class StackController:
             location += '?' + req.query_string
         return responses.redirect(location)
 
+    def lookup_arn(self, req, ctx, tenant_id, arn):
+        """302 from a stack's ARN (and a path within it) to its canonical URL."""
+        stack, rest = stack_lookup.from_arn(ctx, arn)
+        location = links.stack_url(req, stack) + '/'.join(
+            parse.quote(segment, safe='') for segment in rest.split('/'))
+        if req.query_string:
+            location += '?' + req.query_string
+        return responses.redirect(location)
+
     def show(self, req, ctx, tenant_id, stack_name, stack_id):
         stack = stack_lookup.identified(ctx, stack_name, stack_id)
         resolve_outputs = query.boolean(req, 'resolve_outputs', True)
