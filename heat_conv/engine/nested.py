@@ -9,12 +9,14 @@ arrive before the parent waits for it). The child's end comes back as a
 Nothing polls and no thread waits; any worker may run any level.
 """
 import logging
+import math
 import secrets
 import string
 import uuid
 
 from heat_conv.common import exception
 from heat_conv.common import limits
+from heat_conv.common import timeutils
 from heat_conv.common.status import Action
 from heat_conv.db import api as db_api
 from heat_conv.engine import messages
@@ -96,7 +98,7 @@ def _create(row, parent, tmpl, spec):
                                              spec.parameters, stack_id=child_id)
     name = f'{parent.name}-{row.name}-{"".join(secrets.choice(_NAME_CHARS) for _ in range(12))}'
     values = {'id': child_id, 'name': name, 'live_name': name, 'tenant': parent.tenant,
-              'username': parent.username, 'timeout': spec.timeout,
+              'username': parent.username, 'timeout': child_timeout(parent, spec),
               # The parent's rollback rolls its children back.
               'disable_rollback': True, 'owner_id': parent.id,
               'parent_resource_name': row.name, 'nested_depth': parent.nested_depth + 1}
@@ -107,8 +109,21 @@ def _create(row, parent, tmpl, spec):
 def _update(child, parent, tmpl, spec):
     template_id = db_api.raw_template_create(tmpl.to_dict(), spec.files, spec.environment,
                                              spec.parameters, stack_id=child.id)
-    extra = {'observe_reality': bool(parent.observe_reality), 'timeout': spec.timeout}
+    extra = {'observe_reality': bool(parent.observe_reality),
+             'timeout': child_timeout(parent, spec)}
     return _begin(child, Action.UPDATE, template_id, extra)
+
+
+def child_timeout(parent, spec):
+    """The child's timeout in minutes: its own (OS::Heat::Stack's
+    ``timeout``), else what remains of the parent's, as in Heat, so that a
+    tree cannot outlive its top stack's timeout; None when neither has one."""
+    if spec.timeout is not None:
+        return spec.timeout
+    if not parent.timeout or parent.traversal_started_at is None:
+        return parent.timeout or None
+    spent = (timeutils.utcnow() - parent.traversal_started_at).total_seconds()
+    return max(1, math.ceil((parent.timeout * 60 - spent) / 60))
 
 
 def _delete(child):

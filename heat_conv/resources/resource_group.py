@@ -137,10 +137,10 @@ class ResourceGroup(member_stack.MemberStack):
         if self.definition is None:
             # A later batch: the files and environment of the batches before.
             raw = db_api.raw_template_get(child.raw_template_id)
+            # The timeout: what remains of the parent's (nested).
             return stack_backed.ChildSpec(
                 template=template, files=dict(raw.files or {}),
-                environment=raw.environment or {},
-                timeout=db_api.stack_get(self.stack_id).timeout)
+                environment=raw.environment or {})
         earlier = None
         if child is not None and self.data.get('batches'):
             # Members keep their old definition until their batch: the old
