@@ -3,7 +3,8 @@ named ``0``, ``1``, ... that the template around the resource defines.
 
 The members' nested template is built by the subclass; it runs with the
 parent's files and resource registry (a member may be a template resource
-or an alias) and the parent stack's timeout, as Heat gives its groups.
+or an alias) and what remains of the parent stack's timeout (nested), as
+Heat gives its groups.
 """
 from heat_conv.db import api as db_api
 from heat_conv.resources import member_attributes
@@ -25,8 +26,7 @@ class MemberStack(stack_backed.StackBacked):
         files.update(raw.files or {})
         return stack_backed.ChildSpec(
             template=template, files=files,
-            environment=template_resource.child_environment(raw.environment or {}, None),
-            timeout=db_api.stack_get(self.stack_id).timeout)
+            environment=template_resource.child_environment(raw.environment or {}, None))
 
     def shaped_attributes(self, names, own, removed=()):
         """The attributes of members ``names`` (in order) as they stand."""

@@ -24,3 +24,65 @@ def test_reordered_messages_change_nothing(scenario, seed, db, fake_clock):
 
 def test_group_of_500_creates_and_deletes(driver):
     scenarios.large_group_creates_and_deletes(driver, 500)
+
+
+ZERO_NOVALIDATE_PROVIDER = '''
+heat_template_version: 2013-05-23
+parameters:
+  length:
+    type: string
+    default: 50
+  salt:
+    type: string
+    default: initial
+resources:
+  random:
+    type: OS::Heat::RandomString
+    properties:
+      length: BAD
+'''
+
+
+def _random_group(count):
+    return {'heat_template_version': '2013-05-23', 'resources': {'random_group': {
+        'type': 'OS::Heat::ResourceGroup', 'properties': {'count': count, 'resource_def': {
+            'type': 'My::RandomString',
+            'properties': {'length': 30, 'salt': 'initial'}}}}}}
+
+
+def test_group_members_are_validated_only_when_there_are_some(driver):
+    # Heat's ResourceGroupTest.test_resource_group_zero_novalidate.
+    from heat_conv.common import exception
+    files = {'provider.yaml': ZERO_NOVALIDATE_PROVIDER}
+    env = {'resource_registry': {'My::RandomString': 'provider.yaml'}}
+    driver.create(_random_group(0), files=files, environment=env)
+    assert driver.settle() == 'CREATE_COMPLETE'
+    expected = ("resources.random_group<nested_stack>.resources.0<provider.yaml>"
+                ".resources.random: : Value 'BAD' is not an integer")
+    with pytest.raises(exception.InvalidProperties) as exc:
+        driver.update(_random_group(2), files=files, environment=env)
+    assert str(exc.value) == expected
+    assert driver.stack_status() == 'CREATE_COMPLETE'
+    with pytest.raises(exception.InvalidProperties) as exc:
+        driver.create(_random_group(2), files=files, environment=env)
+    assert str(exc.value) == expected
+
+
+def test_a_plain_member_type_is_validated_at_the_members_path(driver):
+    from heat_conv.common import exception
+    template = _random_group(1)
+    group = template['resources']['random_group']['properties']
+    group['resource_def'] = {'type': 'OS::Heat::RandomString',
+                             'properties': {'length': 'many-%index%'}}
+    with pytest.raises(exception.InvalidProperties) as exc:
+        driver.create(template)
+    assert str(exc.value) == ("resources.random_group<nested_stack>.resources.0: : "
+                              "Value 'many-0' is not an integer")
+    # A value computed from a parameter is checked once it is known.
+    template = _random_group(1)
+    template['parameters'] = {'n': {'type': 'number', 'default': 8}}
+    group = template['resources']['random_group']['properties']
+    group['resource_def'] = {'type': 'OS::Heat::RandomString',
+                             'properties': {'length': {'get_param': 'n'}}}
+    driver.create(template)
+    assert driver.settle() == 'CREATE_COMPLETE'
