@@ -39,11 +39,21 @@ class StackBacked(base.Resource):
     """
 
     stack_backed = True
+    # (files, environment) of the parent's target when it is not stored:
+    # an update preview asks what the child would become.
+    parent_inputs = None
 
     def child_spec(self):
         """The ChildSpec the child stack converges to (create and update);
         raise a HeatConvException (with the parent's path) for bad input."""
         raise NotImplementedError
+
+    def parent_files_and_environment(self):
+        """The files and environment of the template the parent converges to."""
+        if self.parent_inputs is not None:
+            return self.parent_inputs
+        raw = db_api.raw_template_get(self.definition.template_id)
+        return raw.files or {}, raw.environment or {}
 
     def child_done(self, outcome):
         """The child stack settled (``outcome``: Done or Failed) or a wait

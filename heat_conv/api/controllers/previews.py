@@ -1,4 +1,6 @@
 """Dry runs: what a create would build, what an update would change."""
+from heat_conv.api import nested_preview
+from heat_conv.api import query
 from heat_conv.api import request_body
 from heat_conv.api import responses
 from heat_conv.api import secrets
@@ -74,6 +76,8 @@ class PreviewController:
         rows = db_api.resources_of_stack(stack.id, include_deleted=True)
         hidden = secrets.requested_hidden_values(tmpl.to_dict(),
                                                  tmpl.environment.to_dict(), wanted.params)
+        nested = (nested_preview.previewer(bound)
+                  if query.boolean(req, 'show_nested', False) else None)
         return responses.json_response(secrets.redact(
-            {'resource_changes': update_preview.changes(stack, bound, rows)}, hidden))
+            {'resource_changes': update_preview.changes(stack, bound, rows, nested)}, hidden))
 
