@@ -9,12 +9,12 @@ is a preview, as Heat's is.
 With ``show_nested`` (``nested_preview``), the children's changes follow
 their parent's, each marked with its ``parent_resource``.
 """
-from heat_conv.api import resource_rows
 from heat_conv.api.views import resources as resource_views
 from heat_conv.common import exception
 from heat_conv.engine import decision
 from heat_conv.hot import template as hot_template
 from heat_conv.resources import registry
+from heat_conv.stacks import resource_rows
 
 KINDS = ('added', 'deleted', 'replaced', 'updated', 'unchanged')
 

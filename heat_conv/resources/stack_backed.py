@@ -15,6 +15,8 @@ from heat_conv.db import api as db_api
 from heat_conv.hot import evaluator
 from heat_conv.hot import references
 from heat_conv.resources import base
+from heat_conv.stacks import resource_rows
+from heat_conv.stacks import stored_template
 
 # get_attr names that reach into the child stack: resource.NAME[.ATTR]
 MEMBER_PREFIX = references.MEMBER_PREFIX
@@ -105,20 +107,18 @@ class StackBacked(base.Resource):
     def child_outputs(self):
         """{output name: value} of the child stack as it stands (an output
         that cannot be computed is None)."""
-        from heat_conv.api import stack_template  # the API's own output logic
         stack = self.child_stack()
         if stack is None:
             return {}
-        bound = stack_template.bound(stack)
+        bound = stored_template.bound(stack)
         if bound is None:
             return {}
-        refs, attrs = stack_template.output_data(stack, bound)
+        refs, attrs = stored_template.output_data(stack, bound)
         return {out['output_key']: out.get('output_value')
-                for out in stack_template.outputs(bound, refs, attrs)}
+                for out in stored_template.outputs(bound, refs, attrs)}
 
     def child_resources(self):
         """{name: (refid, attributes)} of the child stack's built resources."""
-        from heat_conv.api import resource_rows
         stack = self.child_stack()
         if stack is None:
             return {}

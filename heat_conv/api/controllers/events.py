@@ -3,11 +3,11 @@ from heat_conv.api import nested_stacks
 from heat_conv.api import query
 from heat_conv.api import responses
 from heat_conv.api import stack_lookup
-from heat_conv.api import stack_template
 from heat_conv.api.status_filter import StatusFilter
 from heat_conv.api.views import events as event_views
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
+from heat_conv.stacks import stored_template
 
 _FILTERS = ('resource_action', 'resource_status', 'resource_name', 'resource_type')
 # Events are ordered by when they happened; these keys all mean that.
@@ -86,7 +86,7 @@ class EventController:
     def _detail(self, req, stack, row):
         type_name = None
         if row.resource_type:
-            type_name = stack_template.DeclaredResources(stack).type_of(
+            type_name = stored_template.DeclaredResources(stack).type_of(
                 row.resource_name, row.resource_type)
         return responses.json_response({'event': event_views.event(
             req, stack, row, detail=True, type_name=type_name)})

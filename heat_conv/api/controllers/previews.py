@@ -6,18 +6,18 @@ from heat_conv.api import responses
 from heat_conv.api import secrets
 from heat_conv.api import stack_input
 from heat_conv.api import stack_lookup
-from heat_conv.api import stack_template
 from heat_conv.api import update_preview
 from heat_conv.api.views import resources as resource_views
 from heat_conv.db import api as db_api
 from heat_conv.engine import stack_operations
+from heat_conv.stacks import stored_template
 
 
 def _merged_with_stored(stack, wanted):
     """A PATCH's inputs completed from the stored target, exactly as
     ``update_stack(existing=True)`` will complete them."""
     wanted.template, wanted.files, wanted.environment, wanted.params = \
-        stack_operations.patch_inputs(stack_template.raw(stack), wanted.template,
+        stack_operations.patch_inputs(stored_template.raw(stack), wanted.template,
                                       wanted.files, wanted.environment, wanted.params,
                                       wanted.clear_parameters)
     return wanted

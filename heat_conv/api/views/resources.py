@@ -19,7 +19,7 @@ def resource_links(req, stack, name, child=None):
 def resource(req, stack, row, required_by, detail=False, with_attr=(), declared=None,
              child=None):
     """``declared``: the template's view of the resources (its alias types
-    and descriptions), an api.stack_template.DeclaredResources; ``child``,
+    and descriptions), an api.stored_template.DeclaredResources; ``child``,
     the resource's child stack if it has one."""
     type_name = declared.type_of(row.name, row.type) if declared else row.type
     out = {
