@@ -10,6 +10,7 @@ import typing
 from heat_conv.db import api as db_api
 from heat_conv.engine import messages
 from heat_conv.engine import rpc
+from heat_conv.hot import references
 from heat_conv.hot import template as hot_template
 
 STACK_ENTITY = 0
@@ -21,6 +22,8 @@ def edge_data(name, row_id, refid, attributes, wanted, cancelled=False):
         picked = dict(attributes)
     else:
         picked = {a: attributes.get(a) for a in wanted}
+        if references.PER_MEMBER in attributes:   # how a group's paths apply
+            picked[references.PER_MEMBER] = attributes[references.PER_MEMBER]
     return messages.Input(name, row_id, refid, picked, cancelled)
 
 

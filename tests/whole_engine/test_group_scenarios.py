@@ -86,3 +86,29 @@ def test_a_plain_member_type_is_validated_at_the_members_path(driver):
                              'properties': {'length': {'get_param': 'n'}}}
     driver.create(template)
     assert driver.settle() == 'CREATE_COMPLETE'
+
+
+def test_a_get_attr_path_after_a_member_attribute_applies_to_each_member(driver):
+    from heat_conv.stacks import stored_template
+    template = {'heat_template_version': '2018-08-31', 'resources': {
+        'g': {'type': 'OS::Heat::ResourceGroup', 'properties': {'count': 2, 'resource_def': {
+            'type': 'OS::Heat::Value',
+            'properties': {'type': 'json', 'value': {'k': 'v%index%'}}}}},
+        'user': {'type': 'OS::Heat::Value', 'properties': {
+            'type': 'json', 'value': {'get_attr': ['g', 'value', 'k']}}}},
+        'outputs': {
+            'list': {'value': {'get_attr': ['g', 'value', 'k']}},
+            'map': {'value': {'get_attr': ['g', 'attributes', 'value', 'k']}},
+            'whole': {'value': {'get_attr': ['g', 'attributes', 'value']}},
+            'one': {'value': {'get_attr': ['g', 'resource.1.value', 'k']}},
+            'used': {'value': {'get_attr': ['user', 'value']}}}}
+    driver.create(template)
+    assert driver.settle() == 'CREATE_COMPLETE'
+    stack = driver.stack()
+    bound = stored_template.bound(stack)
+    refs, attrs = stored_template.output_data(stack, bound)
+    outputs = {o['output_key']: o['output_value']
+               for o in stored_template.outputs(bound, refs, attrs)}
+    assert outputs == {'list': ['v0', 'v1'], 'map': {'0': 'v0', '1': 'v1'},
+                       'whole': {'0': {'k': 'v0'}, '1': {'k': 'v1'}}, 'one': 'v1',
+                       'used': ['v0', 'v1']}
