@@ -135,3 +135,23 @@ def test_the_arn_get_resource_gives_addresses_the_child_as_in_heat(world):
         .status_int == 404
     assert api.get('/stacks/' + parse.quote(arn.replace(child_name, 'nope'))) \
         .status_int == 404
+
+
+@pytest.mark.parametrize('sort_dir', ['asc', 'desc'])
+def test_event_pages_of_a_tree_follow_the_marker_across_its_stacks(world, sort_dir):
+    # heatclient pages with the last event id of a page as the next marker,
+    # which may be a child stack's event.
+    driver, api = world
+    path = _create(driver, api)
+    query = f'nested_depth=2&sort_dir={sort_dir}'
+    everything = [e['id'] for e in api.get(f'{path}/events?{query}').json['events']]
+    assert len(everything) > 10
+    paged, marker = [], None
+    for _ in range(len(everything)):   # a marker not followed would loop
+        page_query = query + '&limit=4' + (f'&marker={marker}' if marker else '')
+        page = [e['id'] for e in api.get(f'{path}/events?{page_query}').json['events']]
+        if not page:
+            break
+        paged.extend(page)
+        marker = page[-1]
+    assert paged == everything

@@ -37,11 +37,12 @@ def _list(req, ctx, stack_name, stack_id, resource_name=None):
         rows.extend((level, row) for row in db_api.event_list(
             level.id, resource_name=resource_name, filters=filters, sort_dir=sort_dir,
             limit=None if status_filter or len(levels) > 1 else limit,
-            marker=marker if level is stack else None))
+            # Events are numbered in the order they happened, over all
+            # stacks: a marker (any stack's event) cuts every level alike.
+            marker=marker))
     if len(levels) > 1:
         # The tree's events in the order they happened, as one list.
-        rows.sort(key=lambda pair: (pair[1].created_at, pair[1].id),
-                  reverse=sort_dir == 'desc')
+        rows.sort(key=lambda pair: pair[1].id, reverse=sort_dir == 'desc')
     if status_filter:
         rows = [(level, row) for level, row in rows
                 if status_filter.matches(row.resource_action, row.resource_status)]
