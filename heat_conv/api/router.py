@@ -72,6 +72,9 @@ def make_mapper():
     connect(PREFIX + '/stacks/preview', preview_ctl, 'preview_create', ['POST'],
             'stacks:preview')
 
+    # \x3A: a colon, which routes would take for a variable's type.
+    mapper.connect(PREFIX + r'/stacks/{arn:arn\x3A.*}', controller=stack_ctl,
+                   action='lookup_arn', policy='stacks:lookup', conditions={'method': ANY})
     connect(PREFIX + '/stacks/{stack_name}', stack_ctl, 'lookup',
             ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'], 'stacks:lookup')
     mapper.connect(PREFIX + '/stacks/{stack_name}/{path:(%s)(/.*)?}' % LOOKUP_SUBPATHS,

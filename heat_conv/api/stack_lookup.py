@@ -3,6 +3,9 @@
 Another tenant's stack is indistinguishable from a missing one: every
 query is scoped to the caller's project.
 """
+import re
+from urllib import parse
+
 from oslo_utils import uuidutils
 
 from heat_conv.common import exception
@@ -36,3 +39,22 @@ def identified(ctx, stack_name, stack_id, show_deleted=True):
     if stack.name != stack_name:
         raise exception.StackNotFound(f'{stack_name}/{stack_id}')
     return stack
+
+
+# Heat's stack ARN: arn:openstack:heat::TENANT:stacks/NAME/ID, perhaps
+# followed by a path within the stack (``/resources/x``). It is what
+# get_resource of a template resource returns, so clients address stacks by it.
+_ARN = re.compile(r'^arn:openstack:heat:[^:]*:([^:]*):stacks/([^/]+)(?:/([^/]+))?(/.*)?$')
+
+
+def from_arn(ctx, arn):
+    """(the stack, the rest of the path) an ARN path means."""
+    match = _ARN.match(arn)
+    if match is None:
+        raise exception.StackNotFound(arn)
+    tenant, name, stack_id, rest = (parse.unquote(match[1]), parse.unquote(match[2]),
+                                    match[3], match[4] or '')
+    if tenant != ctx.project_id:
+        raise exception.StackNotFound(arn)
+    stack = identified(ctx, name, stack_id) if stack_id else find(ctx, name)
+    return stack, rest

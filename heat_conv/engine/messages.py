@@ -98,14 +98,21 @@ class Input:
     row: int
     refid: typing.Any
     attrs: dict
+    # In a stack check, the predecessor's check failed or was cancelled:
+    # as in Heat, what depends on it is not checked. Sent only when set, so
+    # other messages keep their 1.x shape.
+    cancelled: bool = False
 
     @classmethod
     def from_dict(cls, values):
         return cls(values['name'], values['row'], values.get('refid'),
-                   values.get('attrs') or {})
+                   values.get('attrs') or {}, bool(values.get('cancelled')))
 
     def to_dict(self):
-        return dataclasses.asdict(self)
+        values = dataclasses.asdict(self)
+        if not self.cancelled:
+            del values['cancelled']
+        return values
 
 
 @dataclasses.dataclass(frozen=True)

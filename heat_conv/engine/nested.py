@@ -9,12 +9,14 @@ arrive before the parent waits for it). The child's end comes back as a
 Nothing polls and no thread waits; any worker may run any level.
 """
 import logging
+import math
 import secrets
 import string
 import uuid
 
 from heat_conv.common import exception
 from heat_conv.common import limits
+from heat_conv.common import timeutils
 from heat_conv.common.status import Action
 from heat_conv.db import api as db_api
 from heat_conv.engine import messages
@@ -23,7 +25,6 @@ from heat_conv.engine import rpc
 from heat_conv.engine import stack_state
 from heat_conv.hot import template as hot_template
 from heat_conv.resources import base
-from heat_conv.resources import registry
 
 LOG = logging.getLogger(__name__)
 
@@ -48,6 +49,16 @@ def start(row, action, plugin):
     return _converge(row, spec)
 
 
+def check(row):
+    """Check a stack-backed resource as Heat does: a check of its child
+    stack (every resource of the child, and their children in turn); the
+    child's end is the check's outcome, a failure carrying its path."""
+    child = _live_child(row.physical_resource_id)
+    if child is None or child.raw_template_id is None or child.action == Action.INIT:
+        return base.Failed(f'Cannot check {row.name}, stack not created')
+    return _begin(child, Action.CHECK, child.raw_template_id, {'observe_reality': True})
+
+
 def resumed(row, plugin, outcome):
     """The outcome of a waiting row's action, now that its child settled or
     the plugin's own wait ended (a pause, which the observer times).
@@ -56,7 +67,7 @@ def resumed(row, plugin, outcome):
     answers with the ChildSpec the child converges to next, and the row
     keeps waiting, for that traversal's end; or with Pending, to wait on.
     """
-    if not plugin.stack_backed:
+    if not plugin.stack_backed or row.action == Action.CHECK:
         return outcome
     try:
         answer = plugin.child_done(outcome)
@@ -87,7 +98,7 @@ def _create(row, parent, tmpl, spec):
                                              spec.parameters, stack_id=child_id)
     name = f'{parent.name}-{row.name}-{"".join(secrets.choice(_NAME_CHARS) for _ in range(12))}'
     values = {'id': child_id, 'name': name, 'live_name': name, 'tenant': parent.tenant,
-              'username': parent.username, 'timeout': spec.timeout,
+              'username': parent.username, 'timeout': child_timeout(parent, spec),
               # The parent's rollback rolls its children back.
               'disable_rollback': True, 'owner_id': parent.id,
               'parent_resource_name': row.name, 'nested_depth': parent.nested_depth + 1}
@@ -98,8 +109,21 @@ def _create(row, parent, tmpl, spec):
 def _update(child, parent, tmpl, spec):
     template_id = db_api.raw_template_create(tmpl.to_dict(), spec.files, spec.environment,
                                              spec.parameters, stack_id=child.id)
-    extra = {'observe_reality': bool(parent.observe_reality), 'timeout': spec.timeout}
+    extra = {'observe_reality': bool(parent.observe_reality),
+             'timeout': child_timeout(parent, spec)}
     return _begin(child, Action.UPDATE, template_id, extra)
+
+
+def child_timeout(parent, spec):
+    """The child's timeout in minutes: its own (OS::Heat::Stack's
+    ``timeout``), else what remains of the parent's, as in Heat, so that a
+    tree cannot outlive its top stack's timeout; None when neither has one."""
+    if spec.timeout is not None:
+        return spec.timeout
+    if not parent.timeout or parent.traversal_started_at is None:
+        return parent.timeout or None
+    spent = (timeutils.utcnow() - parent.traversal_started_at).total_seconds()
+    return max(1, math.ceil((parent.timeout * 60 - spent) / 60))
 
 
 def _delete(child):
@@ -133,21 +157,3 @@ def _live_child(child_id):
         return None
     return None if child.deleted_at is not None else child
 
-
-def take_over(row, traversal_id, is_update, mode):
-    """A step of a newer traversal finds a stack-backed row still waiting
-    for its child on behalf of an older one. Rather than wait for that
-    child to finish the old work, release the row to the new step, which
-    then supersedes the child's traversal; the old traversal's report no
-    longer matches the row. True if the row was released."""
-    if row.traversal_id == traversal_id or row.action_started_at is None:
-        return False
-    if not (is_update or mode == messages.Mode.DELETE):
-        return False
-    try:
-        if not registry.get(row.type, nested_template=row.nested_template).stack_backed:
-            return False
-    except exception.HeatConvException:
-        return False
-    return resource_action.write(row, {'engine_id': None, 'action_started_at': None},
-                                 engine_id=row.engine_id)

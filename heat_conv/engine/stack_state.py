@@ -28,7 +28,8 @@ def complete(stack_id, traversal_id):
         failed = db_api.resources_failed_in(stack_id, traversal_id)
         if failed:
             values = {'status': Status.FAILED, 'status_reason': 'Resource CHECK failed: ' +
-                      '; '.join(f'{r.name}: {r.status_reason}' for r in failed)}
+                      '; '.join(parent_link.with_path(r.name, r.status_reason or '')
+                                for r in failed)}
     elif stack.action == Action.DELETE:
         values.update(deleted_at=timeutils.utcnow(), live_name=None)
     elif stack.action in (Action.CREATE, Action.UPDATE, Action.ROLLBACK, Action.ADOPT,

@@ -23,6 +23,7 @@ from heat_conv.engine import hooks
 from heat_conv.engine import messages
 from heat_conv.engine import nested
 from heat_conv.engine import parent_link
+from heat_conv.engine import preemption
 from heat_conv.engine import resource_action
 from heat_conv.engine import signal_step
 from heat_conv.engine import stack_state
@@ -54,10 +55,11 @@ def _start(step, msg):
     if current != step.traversal_id:
         return
     step.name = row.name
-    if row.engine_id is not None and not nested.take_over(row, step.traversal_id,
-                                                          msg.is_update, msg.mode):
+    if row.engine_id is not None and not preemption.take_over(
+            row, step.traversal_id, msg.is_update, msg.mode):
         # Busy with an action. If it is this traversal's, this is a duplicate;
-        # if an older traversal's, its end re-drives this node (retrigger).
+        # if an older traversal's, its end re-drives this node (retrigger),
+        # unless this step may preempt the wait (preemption).
         return
     if msg.is_update:
         _update_node(row, step, msg)
@@ -76,10 +78,11 @@ def _update_node(row, step, msg):
             return
     if (row.traversal_id == step.traversal_id and row.action != Action.INIT
             and (row.status == Status.COMPLETE or row.action == Action.CHECK)):
-        finish(row, step)                   # redelivered after completion
+        # redelivered after completion
+        finish(row, step, cancelled=row.action == Action.CHECK and row.status == Status.FAILED)
         return
     if msg.mode in check_step.MODES:
-        check_step.run(row, step, msg.mode)
+        check_step.run(row, step, msg.mode, msg.inputs)
         return
     refs, attrs, requires = sync_point.collate(msg.inputs)
     step.requires = requires
@@ -296,17 +299,19 @@ def continue_traversal(result, step, plugin=None):
                          f'Resource {result.row.action} failed: '
                          f'{parent_link.with_path(result.row.name, result.reason or "")}')
         return
-    # A failed check is a finding, not a fault: the other checks go on.
-    finish(result.row, step, plugin)
+    # A failed check is a finding, not a fault: the other checks go on,
+    # but not those of what depends on it (check_step).
+    finish(result.row, step, plugin, cancelled=result.end == resource_action.End.FAILED)
 
 
-def finish(row, step, plugin=None):
-    """Tell the node's successors it is done."""
+def finish(row, step, plugin=None, cancelled=False):
+    """Tell the node's successors it is done (``cancelled``: in a stack
+    check, its check failed or was not made)."""
     sender = None
     if step.node[1]:
         plugin = plugin or registry.plugin_for(row)
         sender = sync_point.Sender(row.name, row.id, plugin.refid(),
                                    row.attributes_data or {},
-                                   replaced=row.id != step.node[0])
+                                   replaced=row.id != step.node[0], cancelled=cancelled)
     if sync_point.propagate(step.stack_id, step.traversal_id, step.node, sender):
         stack_state.complete(step.stack_id, step.traversal_id)

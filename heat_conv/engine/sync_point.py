@@ -10,18 +10,21 @@ import typing
 from heat_conv.db import api as db_api
 from heat_conv.engine import messages
 from heat_conv.engine import rpc
+from heat_conv.hot import references
 from heat_conv.hot import template as hot_template
 
 STACK_ENTITY = 0
 
 
-def edge_data(name, row_id, refid, attributes, wanted):
+def edge_data(name, row_id, refid, attributes, wanted, cancelled=False):
     """What a completed update node tells one successor: only what it uses."""
     if hot_template.ALL_ATTRIBUTES in wanted:
         picked = dict(attributes)
     else:
         picked = {a: attributes.get(a) for a in wanted}
-    return messages.Input(name, row_id, refid, picked)
+        if references.PER_MEMBER in attributes:   # how a group's paths apply
+            picked[references.PER_MEMBER] = attributes[references.PER_MEMBER]
+    return messages.Input(name, row_id, refid, picked, cancelled)
 
 
 def cast_check_resource(stack_id, traversal_id, node, spec, inputs=()):
@@ -39,6 +42,7 @@ class Sender:
     refid: typing.Any
     attributes: dict
     replaced: bool = False   # a new row stands in for the node's own
+    cancelled: bool = False  # a check that failed or was not made
 
 
 def propagate(stack_id, traversal_id, node, sender):
@@ -76,7 +80,7 @@ def propagate(stack_id, traversal_id, node, sender):
             else:
                 if sender is not None:
                     data = edge_data(sender.name, sender.row_id, sender.refid,
-                                     sender.attributes, attrs)
+                                     sender.attributes, attrs, sender.cancelled)
                 # update nodes finish first, so a cleanup meeting one other
                 # predecessor is usually the last
                 arrivals.append((sp_id, data.to_dict() if data is not None else None,

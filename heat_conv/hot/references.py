@@ -15,6 +15,20 @@ from heat_conv.hot.function_base import Function
 ALL_ATTRIBUTES = '*'
 # get_attr names that reach into a stack-backed resource's child stack.
 MEMBER_PREFIX = 'resource.'
+# In a group's attributes: the names whose value is one per member (a list
+# of the members' values; ``attributes``: {attribute: {member: value}}).
+# A get_attr path after such a name applies to each member's value, as in
+# Heat: [group, ATTR, key] and [group, attributes, ATTR, key].
+PER_MEMBER = 'heat_conv::per_member'
+
+
+def select_per_member(values, attribute, keys, select):
+    """The value of ``[group, attribute, *keys]``; ``select(value, keys)``
+    follows a path into one value."""
+    if attribute == 'attributes':
+        by_member = (values.get('attributes') or {}).get(keys[0]) or {}
+        return {name: select(value, keys[1:]) for name, value in by_member.items()}
+    return [select(value, keys) for value in values.get(attribute) or []]
 
 
 class GetParam(Function):

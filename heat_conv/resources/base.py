@@ -124,6 +124,12 @@ class Resource:
         return 0
 
     @classmethod
+    def check_members(cls, properties, bound, path, get_class):
+        """A template's validation of the members a group would build from
+        its literal ``properties``; raises InvalidProperties. Most
+        resources have none."""
+
+    @classmethod
     def has_attribute(cls, name):
         """Whether ``get_attr`` may read ``name`` (a template's validation)."""
         return name in cls.attributes_schema

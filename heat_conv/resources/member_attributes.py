@@ -10,6 +10,8 @@ list.
 """
 import collections
 
+from heat_conv.hot import references
+
 Member = collections.namedtuple('Member', 'name refid attributes')
 
 GROUP_ATTRIBUTES = ('refs', 'refs_map', 'attributes', 'removed_rsrc_list')
@@ -40,5 +42,6 @@ def shape(members, own=GROUP_ATTRIBUTES, removed=()):
         values['refs_map'] = {m.name: m.refid for m in members}
     if 'removed_rsrc_list' in own:
         values['removed_rsrc_list'] = list(removed)
+    values[references.PER_MEMBER] = [a for a in names if a not in own] + ['attributes']
     return values
 

@@ -3,9 +3,9 @@ named ``0``, ``1``, ... that the template around the resource defines.
 
 The members' nested template is built by the subclass; it runs with the
 parent's files and resource registry (a member may be a template resource
-or an alias) and the parent stack's timeout, as Heat gives its groups.
+or an alias) and what remains of the parent stack's timeout (nested), as
+Heat gives its groups.
 """
-from heat_conv.db import api as db_api
 from heat_conv.resources import member_attributes
 from heat_conv.resources import stack_backed
 from heat_conv.resources import template_resource
@@ -20,13 +20,12 @@ class MemberStack(stack_backed.StackBacked):
     def member_spec(self, template, earlier_files=None):
         """The ChildSpec of ``template``; ``earlier_files``: files the
         child had, which members still on an old definition may need."""
-        raw = db_api.raw_template_get(self.definition.template_id)
+        parent_files, environment = self.parent_files_and_environment()
         files = dict(earlier_files or {})
-        files.update(raw.files or {})
+        files.update(parent_files)
         return stack_backed.ChildSpec(
             template=template, files=files,
-            environment=template_resource.child_environment(raw.environment or {}, None),
-            timeout=db_api.stack_get(self.stack_id).timeout)
+            environment=template_resource.child_environment(environment, None))
 
     def shaped_attributes(self, names, own, removed=()):
         """The attributes of members ``names`` (in order) as they stand."""

@@ -49,7 +49,8 @@ def _coerce(prop, value, path):
         try:
             number = float(value)
         except (TypeError, ValueError):
-            bad(f'Value "{value}" is not a number')
+            bad(f"Value '{value}' is not an integer" if prop.type == 'integer'
+                else f'Value "{value}" is not a number')   # Heat's words for each
         if prop.type == 'integer':
             if number != int(number):
                 bad(f'Value "{value}" is not an integer')

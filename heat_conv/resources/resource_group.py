@@ -23,6 +23,7 @@ from heat_conv.resources import group_batches
 from heat_conv.resources import group_names
 from heat_conv.resources import group_policy
 from heat_conv.resources import group_template
+from heat_conv.resources import group_validation
 from heat_conv.resources import member_attributes
 from heat_conv.resources import member_stack
 from heat_conv.resources import stack_backed
@@ -65,6 +66,10 @@ class ResourceGroup(member_stack.MemberStack):
         count = properties.get('count', 1)
         # A count still computed from another resource is checked when known.
         return count if isinstance(count, int) and not isinstance(count, bool) else 0
+
+    @classmethod
+    def check_members(cls, properties, bound, path, get_class):
+        group_validation.check(properties, bound, path, get_class)
 
     @classmethod
     def validate_properties(cls, values, path=()):
@@ -137,10 +142,10 @@ class ResourceGroup(member_stack.MemberStack):
         if self.definition is None:
             # A later batch: the files and environment of the batches before.
             raw = db_api.raw_template_get(child.raw_template_id)
+            # The timeout: what remains of the parent's (nested).
             return stack_backed.ChildSpec(
                 template=template, files=dict(raw.files or {}),
-                environment=raw.environment or {},
-                timeout=db_api.stack_get(self.stack_id).timeout)
+                environment=raw.environment or {})
         earlier = None
         if child is not None and self.data.get('batches'):
             # Members keep their old definition until their batch: the old

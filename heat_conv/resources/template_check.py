@@ -37,6 +37,7 @@ def check_resources(bound, get_class, ignore_unavailable=False):
         props = defn.frozen().get('properties') or {}
         _check_properties(cls, props, tmpl.path('resources', name, 'properties'))
         nested += cls.members_at_validation(props)
+        cls.check_members(props, bound, tmpl.path('resources', name), get_class)
         if defn.deletion_policy == 'Snapshot' and not cls.snapshots:
             # Heat's answer for a type that cannot take a snapshot.
             raise exception.InvalidTemplate(

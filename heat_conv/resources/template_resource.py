@@ -5,7 +5,6 @@ properties the child's parameters, its attributes the child's outputs.
 """
 from heat_conv.common import exception
 from heat_conv.common import limits
-from heat_conv.db import api as db_api
 from heat_conv.hot import template as hot_template
 from heat_conv.hot import yaml_loader
 from heat_conv.resources import stack_backed
@@ -34,10 +33,10 @@ class TemplateResource(stack_backed.StackBacked):
         return True   # the child's outputs; checked with the child (check_definition)
 
     def child_spec(self):
-        raw = db_api.raw_template_get(self.definition.template_id)
+        files, environment = self.parent_files_and_environment()
         location = self.definition.nested_template
-        files = dict(raw.files or {})
-        environment = child_environment(raw.environment or {}, location)
+        files = dict(files)
+        environment = child_environment(environment, location)
         return stack_backed.ChildSpec(
             template=load_child(files, location, ('resources', self.name, 'type')),
             parameters={k: v for k, v in self.properties.items() if v is not None},

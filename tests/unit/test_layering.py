@@ -8,6 +8,8 @@
   through heat_conv.db.api (entry points also set up the database).
 - The engine reaches resources only through the plugin interface (the
   registry and the base class's outcomes), and never the cloud.
+- Nothing below the API imports it: what both need (a stack's stored
+  state read back) lives in heat_conv.stacks.
 """
 import ast
 import pathlib
@@ -24,6 +26,7 @@ ENGINE_FACE = {'heat_conv.engine.stack_operations', 'heat_conv.engine.signal_ope
 ENTRY_POINT_EXTRAS = {'heat_conv.engine.server', 'heat_conv.db.session',
                       'heat_conv.db.migration'}
 PLUGIN_INTERFACE = {'heat_conv.resources.registry', 'heat_conv.resources.base'}
+BELOW_API = {'common', 'db', 'hot', 'resources', 'stacks', 'engine', 'cloud', 'observer'}
 
 
 def _module_name(path):
@@ -63,6 +66,9 @@ def violations(module, imported):
                                               if module.startswith('heat_conv.cmd') else set())
             if name not in allowed:
                 wrong.append(f'{name}: only through heat_conv.db.api')
+        if name.startswith('heat_conv.api') and module.split('.')[1:2] and \
+                module.split('.')[1] in BELOW_API:
+            wrong.append(f'{name}: the API is above {module}')
         if module.startswith('heat_conv.engine'):
             if name.startswith('heat_conv.cloud'):
                 wrong.append(f'{name}: the engine reaches the cloud only through plugins')
@@ -94,3 +100,7 @@ def test_the_check_sees_a_reach_past_the_public_face():
         'heat_conv.cloud.client: the engine reaches the cloud only through plugins',
         'heat_conv.resources.dummy: the engine uses resources through the plugin '
         'interface only']
+    # A lazy import inside a function counts too.
+    assert violations('heat_conv.resources.stack_backed',
+                      imports('def outputs():\n    from heat_conv.api import x\n')) == [
+        'heat_conv.api: the API is above heat_conv.resources.stack_backed']

@@ -109,3 +109,49 @@ def test_event_list_with_nested_depth(world):
     times = [e['event_time'] for e in deep]
     assert times == sorted(times)
     assert len(api.get(path + '/events?nested_depth=2&limit=3').json['events']) == 3
+
+
+def test_the_arn_get_resource_gives_addresses_the_child_as_in_heat(world):
+    # Heat's SimultaneousUpdateNestedStackTest reads a template resource's
+    # get_resource (the child's ARN) from an output and asks for a resource
+    # of the stack it names.
+    from urllib import parse
+    driver, api = world
+    path = _create(driver, api)
+    outputs = api.get(path).json['stack']['outputs']
+    arn = [o['output_value'] for o in outputs if o['output_key'] == 'web'][0]
+    assert arn.startswith('arn:openstack:heat::tenant:stacks/top-web-')
+    child_name, child_id = arn.rsplit('/', 2)[1:]
+    resp = api.get(f'/stacks/{parse.quote(arn)}/resources/local?with_attr=x')
+    assert resp.status_int == 302
+    assert resp.location.endswith(
+        f'/v1/tenant/stacks/{child_name}/{child_id}/resources/local?with_attr=x')
+    resp = api.get(f'/stacks/{parse.quote(arn)}')
+    assert resp.location.endswith(f'/v1/tenant/stacks/{child_name}/{child_id}')
+    resource = api.get(resp.location.split('/v1/tenant', 1)[1] + '/resources/local')
+    assert resource.json['resource']['resource_name'] == 'local'
+    # Another tenant's ARN, or a name that does not match the id, is not found.
+    assert api.get('/stacks/' + parse.quote(arn.replace('::tenant:', '::other:'))) \
+        .status_int == 404
+    assert api.get('/stacks/' + parse.quote(arn.replace(child_name, 'nope'))) \
+        .status_int == 404
+
+
+@pytest.mark.parametrize('sort_dir', ['asc', 'desc'])
+def test_event_pages_of_a_tree_follow_the_marker_across_its_stacks(world, sort_dir):
+    # heatclient pages with the last event id of a page as the next marker,
+    # which may be a child stack's event.
+    driver, api = world
+    path = _create(driver, api)
+    query = f'nested_depth=2&sort_dir={sort_dir}'
+    everything = [e['id'] for e in api.get(f'{path}/events?{query}').json['events']]
+    assert len(everything) > 10
+    paged, marker = [], None
+    for _ in range(len(everything)):   # a marker not followed would loop
+        page_query = query + '&limit=4' + (f'&marker={marker}' if marker else '')
+        page = [e['id'] for e in api.get(f'{path}/events?{page_query}').json['events']]
+        if not page:
+            break
+        paged.extend(page)
+        marker = page[-1]
+    assert paged == everything

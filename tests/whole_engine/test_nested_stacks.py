@@ -1,4 +1,6 @@
 """Template resources and OS::Heat::Stack, through the whole engine."""
+import math
+
 import pytest
 
 from heat_conv.common import config
@@ -319,3 +321,40 @@ def test_patch_drops_kept_parameters_the_new_template_no_longer_declares(driver)
         environment={'parameter_defaults': {'value2': 'egg'}})
     assert driver.settle() == 'UPDATE_COMPLETE'
     assert driver.resources()['r'].attributes_data['both'] == 'foo-egg'
+
+
+def test_nested_groups_inherit_the_top_stacks_timeout(driver):
+    # Heat's ResourceGroupTest.test_create_nested_groups_with_timeout.
+    def group(member):
+        return {'type': 'OS::Heat::ResourceGroup',
+                'update_policy': {'batch_create': {'max_batch_size': 1, 'pause_time': 1}},
+                'properties': {'count': 2, 'resource_def': {'type': member}}}
+    files = {'child.yaml': tmpl({'child_group': group('value.yaml')}),
+             'value.yaml': tmpl({'value': {'type': 'OS::Heat::Value',
+                                           'properties': {'value': 'test'}}})}
+    driver.create(tmpl({'parent_group': group('child.yaml')}), files=files, timeout=10)
+    assert driver.settle() == 'CREATE_COMPLETE'
+    stacks = driver.tree()
+    assert len(stacks) == 1 + 1 + 2 + 2 + 4
+    assert {s.timeout for s in stacks} == {10}
+
+
+def test_a_child_gets_what_remains_of_its_parents_timeout(driver):
+    driver.create(tmpl({'slow': {'type': 'OS::Heat::TestResource',
+                                 'properties': {'action_wait_secs': {'create': 150}}},
+                        'r': {'type': 'n.yaml', 'depends_on': ['slow']},
+                        'own': {'type': 'OS::Heat::Stack', 'depends_on': ['slow'],
+                                'properties': {'template': NESTED, 'timeout': 30}}}),
+                  files={'n.yaml': NESTED}, timeout=10)
+    assert driver.settle() == 'CREATE_COMPLETE'
+    # At least 150 s of the 10 minutes were gone when the child began: what
+    # was left, rounded up to a minute.
+    child, top = _child(driver, 'r'), driver.stack()
+    spent = (child.created_at - top.traversal_started_at).total_seconds()
+    assert 150 <= spent < 300
+    assert child.timeout == math.ceil((600 - spent) / 60) < 10
+    assert _child(driver, 'own').timeout == 30
+    driver.update(tmpl({'r': {'type': 'n.yaml', 'properties': {'value': 'v2'}}}),
+                  files={'n.yaml': NESTED})
+    assert driver.settle() == 'UPDATE_COMPLETE'
+    assert _child(driver, 'r').timeout == 10

@@ -3,11 +3,11 @@ from heat_conv.api import nested_stacks
 from heat_conv.api import query
 from heat_conv.api import responses
 from heat_conv.api import stack_lookup
-from heat_conv.api import stack_template
 from heat_conv.api.status_filter import StatusFilter
 from heat_conv.api.views import events as event_views
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
+from heat_conv.stacks import stored_template
 
 _FILTERS = ('resource_action', 'resource_status', 'resource_name', 'resource_type')
 # Events are ordered by when they happened; these keys all mean that.
@@ -37,11 +37,12 @@ def _list(req, ctx, stack_name, stack_id, resource_name=None):
         rows.extend((level, row) for row in db_api.event_list(
             level.id, resource_name=resource_name, filters=filters, sort_dir=sort_dir,
             limit=None if status_filter or len(levels) > 1 else limit,
-            marker=marker if level is stack else None))
+            # Events are numbered in the order they happened, over all
+            # stacks: a marker (any stack's event) cuts every level alike.
+            marker=marker))
     if len(levels) > 1:
         # The tree's events in the order they happened, as one list.
-        rows.sort(key=lambda pair: (pair[1].created_at, pair[1].id),
-                  reverse=sort_dir == 'desc')
+        rows.sort(key=lambda pair: pair[1].id, reverse=sort_dir == 'desc')
     if status_filter:
         rows = [(level, row) for level, row in rows
                 if status_filter.matches(row.resource_action, row.resource_status)]
@@ -86,7 +87,7 @@ class EventController:
     def _detail(self, req, stack, row):
         type_name = None
         if row.resource_type:
-            type_name = stack_template.DeclaredResources(stack).type_of(
+            type_name = stored_template.DeclaredResources(stack).type_of(
                 row.resource_name, row.resource_type)
         return responses.json_response({'event': event_views.event(
             req, stack, row, detail=True, type_name=type_name)})

@@ -1,15 +1,15 @@
 """Stack outputs: the list of keys, and one resolved output."""
 from heat_conv.api import responses
 from heat_conv.api import stack_lookup
-from heat_conv.api import stack_template
 from heat_conv.common import exception
+from heat_conv.stacks import stored_template
 
 
 class OutputController:
 
     def _bound(self, ctx, stack_name, stack_id):
         stack = stack_lookup.identified(ctx, stack_name, stack_id)
-        return stack, stack_template.bound(stack)
+        return stack, stored_template.bound(stack)
 
     def index(self, req, ctx, tenant_id, stack_name, stack_id):
         _, bound = self._bound(ctx, stack_name, stack_id)
@@ -23,6 +23,6 @@ class OutputController:
         declared = bound.outputs() if bound is not None else {}
         if output_key not in declared:
             raise exception.OutputNotFound(output_key, stack.name)
-        refs, attrs = stack_template.output_data(stack, bound)
-        return responses.json_response({'output': stack_template.output(
+        refs, attrs = stored_template.output_data(stack, bound)
+        return responses.json_response({'output': stored_template.output(
             bound, output_key, declared[output_key], refs, attrs)})

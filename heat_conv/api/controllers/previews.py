@@ -1,21 +1,23 @@
 """Dry runs: what a create would build, what an update would change."""
+from heat_conv.api import nested_preview
+from heat_conv.api import query
 from heat_conv.api import request_body
 from heat_conv.api import responses
 from heat_conv.api import secrets
 from heat_conv.api import stack_input
 from heat_conv.api import stack_lookup
-from heat_conv.api import stack_template
 from heat_conv.api import update_preview
 from heat_conv.api.views import resources as resource_views
 from heat_conv.db import api as db_api
 from heat_conv.engine import stack_operations
+from heat_conv.stacks import stored_template
 
 
 def _merged_with_stored(stack, wanted):
     """A PATCH's inputs completed from the stored target, exactly as
     ``update_stack(existing=True)`` will complete them."""
     wanted.template, wanted.files, wanted.environment, wanted.params = \
-        stack_operations.patch_inputs(stack_template.raw(stack), wanted.template,
+        stack_operations.patch_inputs(stored_template.raw(stack), wanted.template,
                                       wanted.files, wanted.environment, wanted.params,
                                       wanted.clear_parameters)
     return wanted
@@ -74,6 +76,8 @@ class PreviewController:
         rows = db_api.resources_of_stack(stack.id, include_deleted=True)
         hidden = secrets.requested_hidden_values(tmpl.to_dict(),
                                                  tmpl.environment.to_dict(), wanted.params)
+        nested = (nested_preview.previewer(bound)
+                  if query.boolean(req, 'show_nested', False) else None)
         return responses.json_response(secrets.redact(
-            {'resource_changes': update_preview.changes(stack, bound, rows)}, hidden))
+            {'resource_changes': update_preview.changes(stack, bound, rows, nested)}, hidden))
 

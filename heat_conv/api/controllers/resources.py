@@ -2,16 +2,16 @@
 from heat_conv.api import nested_stacks
 from heat_conv.api import query
 from heat_conv.api import request_body
-from heat_conv.api import resource_rows
 from heat_conv.api import responses
 from heat_conv.api import stack_lookup
-from heat_conv.api import stack_template
 from heat_conv.api.status_filter import StatusFilter
 from heat_conv.api.views import resources as resource_views
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
 from heat_conv.engine import signal_operations
 from heat_conv.engine import stack_operations
+from heat_conv.stacks import resource_rows
+from heat_conv.stacks import stored_template
 
 # API filter -> how a row is compared.
 _FILTERS = {
@@ -64,7 +64,7 @@ class ResourceController:
         out = []
         for level in nested_stacks.tree(stack, nested_depth):
             _, shown, required_by = _load(level.id)
-            declared = stack_template.DeclaredResources(level)
+            declared = stored_template.DeclaredResources(level)
             children = nested_stacks.children_of(level, shown.values())
             out.extend(resource_views.resource(req, level, row, required_by[name],
                                                detail=with_detail, declared=declared,
@@ -83,7 +83,7 @@ class ResourceController:
         stack, row, required_by = self._one(ctx, stack_name, stack_id, resource_name)
         body = resource_views.resource(req, stack, row, required_by, detail=True,
                                        with_attr=query.strings(req, 'with_attr'),
-                                       declared=stack_template.DeclaredResources(stack),
+                                       declared=stored_template.DeclaredResources(stack),
                                        child=nested_stacks.children_of(stack, [row]).get(
                                            row.name))
         return responses.json_response({'resource': body})
@@ -97,7 +97,7 @@ class ResourceController:
         """Signal a resource: a wait condition handle, or a hook to clear."""
         stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
         details = request_body.json_value(req)
-        bound = stack_template.bound(stack)
+        bound = stored_template.bound(stack)
         declared = (bound.resource(resource_name).type
                     if bound is not None and resource_name in bound.resource_names()
                     else None)

@@ -2,8 +2,8 @@
 from heat_conv.api import responses
 from heat_conv.api import secrets
 from heat_conv.api import stack_lookup
-from heat_conv.api import stack_template
 from heat_conv.common import exception
+from heat_conv.stacks import stored_template
 
 # Heat shows every environment section, empty ones included.
 _ENVIRONMENT_SECTIONS = {'parameters': {}, 'parameter_defaults': {},
@@ -15,7 +15,7 @@ class StackContentController:
 
     def _raw(self, ctx, stack_name, stack_id):
         stack = stack_lookup.identified(ctx, stack_name, stack_id)
-        return stack, stack_template.raw(stack)
+        return stack, stored_template.raw(stack)
 
     def template(self, req, ctx, tenant_id, stack_name, stack_id):
         stack, raw = self._raw(ctx, stack_name, stack_id)

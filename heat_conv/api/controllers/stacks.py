@@ -8,7 +8,6 @@ from heat_conv.api import secrets
 from heat_conv.api import stack_input
 from heat_conv.api import stack_listing
 from heat_conv.api import stack_lookup
-from heat_conv.api import stack_template
 from heat_conv.api.views import links
 from heat_conv.api.views import stacks as stack_views
 from heat_conv.common import exception
@@ -16,6 +15,7 @@ from heat_conv.common import policy
 from heat_conv.db import api as db_api
 from heat_conv.engine import stack_adopt
 from heat_conv.engine import stack_operations
+from heat_conv.stacks import stored_template
 
 
 def _redacted(row, summary):
@@ -36,10 +36,10 @@ class StackController:
             tenant = None
         rows, count = listing.run(tenant)
         descriptions = db_api.raw_template_descriptions(
-            stack_template.raw_template_id(row) for row in rows)
+            stored_template.raw_template_id(row) for row in rows)
         body = {'stacks': [
             _redacted(row, stack_views.summary(
-                req, row, descriptions.get(stack_template.raw_template_id(row)),
+                req, row, descriptions.get(stored_template.raw_template_id(row)),
                 include_project=listing.global_tenant))
             for row in rows]}
         if count is not None:
@@ -82,21 +82,30 @@ class StackController:
             location += '?' + req.query_string
         return responses.redirect(location)
 
+    def lookup_arn(self, req, ctx, tenant_id, arn):
+        """302 from a stack's ARN (and a path within it) to its canonical URL."""
+        stack, rest = stack_lookup.from_arn(ctx, arn)
+        location = links.stack_url(req, stack) + '/'.join(
+            parse.quote(segment, safe='') for segment in rest.split('/'))
+        if req.query_string:
+            location += '?' + req.query_string
+        return responses.redirect(location)
+
     def show(self, req, ctx, tenant_id, stack_name, stack_id):
         stack = stack_lookup.identified(ctx, stack_name, stack_id)
         resolve_outputs = query.boolean(req, 'resolve_outputs', True)
         if stack.action == 'DELETE' and stack.status == 'COMPLETE':
             resolve_outputs = False    # as in Heat: a deleted stack has no outputs
-        bound = stack_template.bound(stack)
+        bound = stored_template.bound(stack)
         outputs = None
         if resolve_outputs:
             outputs = []
             if bound is not None and bound.outputs():
-                refs, attrs = stack_template.output_data(stack, bound)
-                outputs = stack_template.outputs(bound, refs, attrs)
+                refs, attrs = stored_template.output_data(stack, bound)
+                outputs = stored_template.outputs(bound, refs, attrs)
         description = bound.template.description if bound is not None else None
         body = stack_views.detail(req, stack, description,
-                                  stack_template.display_parameters(stack, bound),
+                                  stored_template.display_parameters(stack, bound),
                                   outputs)
         return responses.json_response({'stack': body})
 

@@ -4,6 +4,7 @@ from heat_conv.api.views.stacks import status
 from heat_conv.common import timeutils
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
+from heat_conv.hot import references
 
 
 def resource_links(req, stack, name, child=None):
@@ -19,7 +20,7 @@ def resource_links(req, stack, name, child=None):
 def resource(req, stack, row, required_by, detail=False, with_attr=(), declared=None,
              child=None):
     """``declared``: the template's view of the resources (its alias types
-    and descriptions), an api.stack_template.DeclaredResources; ``child``,
+    and descriptions), an api.stored_template.DeclaredResources; ``child``,
     the resource's child stack if it has one."""
     type_name = declared.type_of(row.name, row.type) if declared else row.type
     out = {
@@ -43,7 +44,8 @@ def resource(req, stack, row, required_by, detail=False, with_attr=(), declared=
     if stack.parent_resource_name:
         out['parent_resource'] = stack.parent_resource_name
     if detail:
-        attributes = dict(row.attributes_data or {})
+        attributes = {k: v for k, v in (row.attributes_data or {}).items()
+                      if k != references.PER_MEMBER}
         for name in with_attr:
             attributes.setdefault(name, None)
         out['attributes'] = attributes

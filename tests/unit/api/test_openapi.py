@@ -10,7 +10,8 @@ from heat_conv.api import router
 OPENAPI = pathlib.Path(__file__).resolve().parents[3] / 'doc' / 'openapi.yaml'
 METHODS = ('get', 'head', 'post', 'put', 'patch', 'delete')
 # Values that satisfy every path parameter's pattern in the router.
-SAMPLES = {'stack_id': '6f1c9a52-0d55-4c1e-9d4e-3a2b1c0d9e8f'}
+SAMPLES = {'stack_id': '6f1c9a52-0d55-4c1e-9d4e-3a2b1c0d9e8f',
+           'arn': 'arn:openstack:heat::t:stacks/s/6f1c9a52-0d55-4c1e-9d4e-3a2b1c0d9e8f'}
 
 
 def load():

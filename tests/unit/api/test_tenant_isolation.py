@@ -41,7 +41,8 @@ def _a_stack(client):
             'server_id': 'server-of-a',
             'resource_name': 'first', 'event_id': event_id, 'output_key': 'result',
             'snapshot_id': 'snap', 'template_version': 'heat_template_version.2018-08-31',
-            'type_name': 'OS::Heat::TestResource'}
+            'type_name': 'OS::Heat::TestResource',
+            'arn': f'arn:openstack:heat::{A}:stacks/{A_NAME}/{stack_id}/resources/first'}
 
 
 def _snapshot(client, values):
@@ -65,7 +66,7 @@ def _check_every_operation(b_client, values, stack_scoped_status):
         resp = b_client.request(method, url, body)
         text = resp.body.decode('utf-8', 'replace')
         where = f'{method} {path} -> {resp.status}'
-        if '{stack_name}' in path:
+        if '{stack_name}' in path or '{arn}' in path:
             assert resp.status_int == stack_scoped_status, where + text
         else:
             assert resp.status_int < 500, where + text

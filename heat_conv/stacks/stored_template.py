@@ -10,10 +10,10 @@ for 10 resources as for 10,000.
 import functools
 import logging
 
-from heat_conv.api import resource_rows
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
 from heat_conv.hot import template as hot_template
+from heat_conv.stacks import resource_rows
 
 LOG = logging.getLogger(__name__)
 
