@@ -17,6 +17,7 @@ from heat_conv.common import exception
 from heat_conv.common import limits
 from heat_conv.common.status import Action
 from heat_conv.db import api as db_api
+from heat_conv.engine import adoption
 from heat_conv.engine import messages
 from heat_conv.engine import resource_action
 from heat_conv.engine import rpc
@@ -37,6 +38,27 @@ def start(row, action, plugin):
     wait is recorded), Done or Failed."""
     if action == Action.DELETE:
         return _delete(_live_child(row.physical_resource_id))
+    spec = _child_spec(row, plugin)
+    return spec if isinstance(spec, base.Failed) else _converge(row, spec)
+
+
+def adopt(row, plugin, documented):
+    """Adopt: a new child stack, ADOPT, whose rows take over the objects
+    ``documented`` (the resources of the child's abandon document) names."""
+    spec = _child_spec(row, plugin)
+    if isinstance(spec, base.Failed):
+        return spec
+    parent = db_api.stack_get(row.stack_id)
+    try:
+        tmpl = hot_template.Template.load(spec.template, files=spec.files,
+                                          environment=spec.environment)
+        limits.check_nested_depth(parent.nested_depth + 1)
+    except exception.HeatConvException as exc:
+        return base.Failed(f'{type(exc).__name__}: {exc}')
+    return _create(row, parent, tmpl, spec, documented=documented)
+
+
+def _child_spec(row, plugin):
     try:
         spec = plugin.child_spec()
     except exception.HeatConvException as exc:
@@ -45,7 +67,7 @@ def start(row, action, plugin):
     if metadata != (row.rsrc_metadata or {}):
         # The child's resource_facade reads it from here.
         resource_action.write(row, {'rsrc_metadata': metadata})
-    return _converge(row, spec)
+    return spec
 
 
 def resumed(row, plugin, outcome):
@@ -81,17 +103,27 @@ def _converge(row, spec):
     return _update(child, parent, tmpl, spec)
 
 
-def _create(row, parent, tmpl, spec):
+def _create(row, parent, tmpl, spec, documented=None):
+    """A new child stack; with ``documented``, adopting those objects."""
     child_id = str(uuid.uuid4())
+    name = f'{parent.name}-{row.name}-{"".join(secrets.choice(_NAME_CHARS) for _ in range(12))}'
+    action, rows = Action.CREATE, None
+    if documented is not None:
+        try:
+            bound = tmpl.bind(params=spec.parameters, stack_name=name, stack_id=child_id,
+                              project_id=parent.tenant)
+        except exception.HeatConvException as exc:
+            return base.Failed(f'{type(exc).__name__}: {exc}')
+        action, rows = Action.ADOPT, adoption.rows(bound, documented)
     template_id = db_api.raw_template_create(tmpl.to_dict(), spec.files, spec.environment,
                                              spec.parameters, stack_id=child_id)
-    name = f'{parent.name}-{row.name}-{"".join(secrets.choice(_NAME_CHARS) for _ in range(12))}'
     values = {'id': child_id, 'name': name, 'live_name': name, 'tenant': parent.tenant,
               'username': parent.username, 'timeout': spec.timeout,
               # The parent's rollback rolls its children back.
               'disable_rollback': True, 'owner_id': parent.id,
               'parent_resource_name': row.name, 'nested_depth': parent.nested_depth + 1}
-    child = stack_state.create(values, template_id, cast=False)
+    child = stack_state.create(values, template_id, cast=False, action=action,
+                               resources=rows)
     return _pending(child.id, child.current_traversal)
 
 

@@ -5,10 +5,12 @@ Each is a traversal like any other. Suspend runs on the cleanup nodes, so
 a resource is suspended only after everything that depends on it (reverse
 dependency order, as Heat's convergence engine does); check and resume run
 on the update nodes, in dependency order. The node that does not act
-passes straight through.
+passes straight through. A stack-backed resource suspends and resumes
+its child stack (child_actions).
 """
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
+from heat_conv.engine import child_actions
 from heat_conv.engine import messages
 from heat_conv.engine import resource_action
 from heat_conv.resources import base
@@ -65,6 +67,8 @@ def run(row, step, action):
     plugin = registry.plugin_for(row)
     if refused:
         outcome = base.Failed(refused)
+    elif plugin.stack_backed and action != Action.CHECK:
+        outcome = child_actions.start(row, action)
     else:
         outcome = {Action.CHECK: plugin.check, Action.SUSPEND: plugin.suspend,
                    Action.RESUME: plugin.resume}[action]()

@@ -62,10 +62,10 @@ class Driver:
     def export(self):
         return stack_abandon.export_stack(self.ctx, self.stack_id)
 
-    def adopt(self, data, name=None, params=None):
+    def adopt(self, data, name=None, params=None, files=None):
         name = name or f'adopted-{uuid.uuid4().hex[:8]}'
         stack = stack_adopt.adopt_stack(self.ctx, name, stack_adopt.parse(data),
-                                        params=params)
+                                        params=params, files=files)
         self.stack_id = stack.id
         return stack
 
@@ -101,6 +101,25 @@ class Driver:
 
     def events(self):
         return db_api.event_list(self.stack_id)
+
+    def outputs(self):
+        """{output key: value} of the stack, as the API shows them."""
+        from heat_conv.api import stack_template
+        stack = self.stack()
+        bound = stack_template.bound(stack)
+        refs, attrs = stack_template.output_data(stack, bound)
+        return {o['output_key']: o.get('output_value')
+                for o in stack_template.outputs(bound, refs, attrs)}
+
+    def stack_row(self, stack_id):
+        """Any stack of the tree, deleted or not."""
+        return db_api.stack_get(stack_id)
+
+    def rows_of(self, stack_id):
+        return db_api.resources_of_stack(stack_id)
+
+    def events_of(self, stack_id):
+        return db_api.event_list(stack_id)
 
     def objects(self):
         return self.cloud.list(stack_id=self.stack_id)
