@@ -15,6 +15,7 @@ from heat_conv.common import exception
 from heat_conv.common.status import Action
 from heat_conv.db import api as db_api
 from heat_conv.engine import adoption
+from heat_conv.engine import lifecycle_options
 from heat_conv.engine import stack_operations
 from heat_conv.engine import stack_state
 from heat_conv.hot import yaml_loader
@@ -40,6 +41,7 @@ def parse(data):
 def adopt_stack(ctx, name, data, params=None, files=None, environment=None,
                 timeout=None, disable_rollback=True, tags=None):
     """Create stack ``name`` from adopt document ``data`` (parsed)."""
+    lifecycle_options.require_adopt()
     tenant = stack_operations.check_new_stack(ctx, name)
     environment = environment or data.get('environment') or {}
     # As in Heat: the document's parameters, overridden by the request's.

@@ -59,6 +59,7 @@ class Cluster:
             f.write(f'[DEFAULT]\ndebug = true\ntransport_url = {rabbit_url}\n'
                     f'control_exchange = {self.exchange}\n'
                     f'state_path = {workdir}\n'
+                    'enable_stack_abandon = true\nenable_stack_adopt = true\n'
                     f'[database]\nconnection = {db_url}\n'
                     f'[engine]\ntopic = {self.topic}\nheartbeat_interval = 2\n'
                     f'[observer]\npoll_interval = 0.2\n'
