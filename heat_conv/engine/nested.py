@@ -55,7 +55,14 @@ def adopt(row, plugin, documented):
         limits.check_nested_depth(parent.nested_depth + 1)
     except exception.HeatConvException as exc:
         return base.Failed(f'{type(exc).__name__}: {exc}')
-    return _create(row, parent, tmpl, spec, documented=documented)
+    facade = {'metadata': plugin.facade_metadata(), 'update_policy': {},
+              'deletion_policy': row.deletion_policy}
+
+    def adopted_rows(child_id, name):
+        bound = tmpl.bind(params=spec.parameters, stack_name=name, stack_id=child_id,
+                          project_id=parent.tenant, facade=facade)
+        return adoption.rows(bound, documented)
+    return _create(row, parent, tmpl, spec, adopted_rows=adopted_rows)
 
 
 def _child_spec(row, plugin):
@@ -103,18 +110,17 @@ def _converge(row, spec):
     return _update(child, parent, tmpl, spec)
 
 
-def _create(row, parent, tmpl, spec, documented=None):
-    """A new child stack; with ``documented``, adopting those objects."""
+def _create(row, parent, tmpl, spec, adopted_rows=None):
+    """A new child stack; with ``adopted_rows(child id, name)``, adopting
+    the objects those rows name."""
     child_id = str(uuid.uuid4())
     name = f'{parent.name}-{row.name}-{"".join(secrets.choice(_NAME_CHARS) for _ in range(12))}'
     action, rows = Action.CREATE, None
-    if documented is not None:
+    if adopted_rows is not None:
         try:
-            bound = tmpl.bind(params=spec.parameters, stack_name=name, stack_id=child_id,
-                              project_id=parent.tenant)
+            action, rows = Action.ADOPT, adopted_rows(child_id, name)
         except exception.HeatConvException as exc:
             return base.Failed(f'{type(exc).__name__}: {exc}')
-        action, rows = Action.ADOPT, adoption.rows(bound, documented)
     template_id = db_api.raw_template_create(tmpl.to_dict(), spec.files, spec.environment,
                                              spec.parameters, stack_id=child_id)
     values = {'id': child_id, 'name': name, 'live_name': name, 'tenant': parent.tenant,

@@ -144,21 +144,25 @@ RANDOM_LEAF = {'heat_template_version': '2018-08-31',
                'parameters': {'salt': {'type': 'string', 'default': 'foo'}},
                'resources': {'random': {'type': 'OS::Heat::RandomString',
                                         'properties': {'salt': {'get_param': 'salt'}}}},
-               'outputs': {'the_str': {'value': {'get_attr': ['random', 'value']}}}}
+               'outputs': {'the_str': {'value': {'get_attr': ['random', 'value']}},
+                           'role': {'value': {'resource_facade': 'metadata'}}}}
 
 
 def adopt_of_a_document_written_as_heats(d):
     """Heat's own test's document: a template resource's entry has only its
-    type and its child's resources, and the string's id is not its value."""
-    top = tmpl({'the_nested': {'type': 'the.yaml', 'properties': {'salt': 'x'}}},
-               outputs={'value': {'value': {'get_attr': ['the_nested', 'the_str']}}})
+    type and its child's resources, and the string's id is not its value.
+    The child reads its parent's metadata (resource_facade) as it adopts."""
+    top = tmpl({'the_nested': {'type': 'the.yaml', 'properties': {'salt': 'x'},
+                               'metadata': {'role': 'r'}}},
+               outputs={'value': {'value': {'get_attr': ['the_nested', 'the_str']}},
+                        'role': {'value': {'get_attr': ['the_nested', 'role']}}})
     doc = {'template': top, 'environment': {'parameters': {}},
            'resources': {'the_nested': {'type': 'the.yaml', 'resources': {'random': {
                'type': 'OS::Heat::RandomString', 'resource_id': 'froggy',
                'resource_data': {'value': 'goopie'}}}}}}
     d.adopt(doc, files={'the.yaml': RANDOM_LEAF})
     assert d.settle() == 'ADOPT_COMPLETE'
-    assert d.outputs() == {'value': 'goopie'}
+    assert d.outputs() == {'value': 'goopie', 'role': {'role': 'r'}}
     child = d.tree()[1]
     assert [r.physical_resource_id for r in d.rows_of(child.id)] == ['froggy']
 
