@@ -134,6 +134,14 @@ def test_restricted_actions_and_external_id(service, clients, tmp_path):
                         'outputs:\n  ref: {value: {get_resource: bar}}\n')
     osc('stack', 'create', '-t', str(external), 'ext', '--wait', '--poll', '1')
     assert service.outputs('ext') == {'ref': object_id}
+    removed = tmp_path / 'removed.yaml'
+    removed.write_text('heat_template_version: 2016-10-14\n'
+                       'resources:\n  bar:\n    type: OS::Heat::TestResource\n')
+    osc('stack', 'update', '-t', str(removed), 'ext', '--wait', ok=False)
+    service.wait_for('ext', 'UPDATE_FAILED')
+    assert service.stack('ext')['stack_status_reason'].endswith(
+        'NotSupported: resources.bar: Update to property external_id of bar '
+        '(OS::Heat::TestResource) is not supported.')
     osc('stack', 'delete', '--yes', 'ext', '--wait')
     assert object_id in {o['id'] for o in cloud_objects(service)}, 'never deleted'
     osc('stack', 'delete', '--yes', 'restr', '--wait')

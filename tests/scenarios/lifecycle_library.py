@@ -198,6 +198,8 @@ def restricted_actions_refuse_as_in_heat(d):
     assert d.settle() == 'UPDATE_FAILED'
     assert d.resource_status('bar') == 'CREATE_COMPLETE'
     assert len(events_with(d, 'update is restricted for resource.')) == 1
+    assert d.stack().status_reason == ('Resource UPDATE failed: ResourceActionRestricted: '
+                                       'resources.bar: update is restricted for resource.')
     assert whole_cloud(d) == before
     # Only replace restricted: the in-place update goes ahead...
     d.update(tmpl({'bar': res('4567')}), environment=restricted('replace'))
@@ -226,7 +228,16 @@ def external_id_adopts_and_never_deletes(d):
     # Another id: Heat's refusal.
     d.update(tmpl({'ext': dict(res('y'), external_id='other'), 'own': res('o')}))
     assert d.settle() == 'UPDATE_FAILED'
-    assert 'Update to property external_id of ext' in d.stack().status_reason
+    refused = ('Resource UPDATE failed: NotSupported: resources.ext: Update to property '
+               'external_id of ext (OS::Heat::TestResource) is not supported.')
+    assert d.stack().status_reason == refused
+    # Without the id at all: the same refusal, and the object stays the stack's.
+    d.update(tmpl({'ext': res('y'), 'own': res('o')}))
+    assert d.settle() == 'UPDATE_FAILED'
+    assert d.stack().status_reason == refused
+    assert d.cloud.get(outside['id'])['properties'] == {'value': 'x'}
+    d.update(tmpl({'ext': dict(res('x'), external_id=outside['id']), 'own': res('o')}))
+    assert d.settle() == 'UPDATE_COMPLETE'
     d.delete()
     assert d.settle() == 'DELETE_COMPLETE'
     assert [o['id'] for o in d.cloud.list()] == [outside['id']], 'never deleted'
