@@ -1,5 +1,5 @@
 """The step of a node that acts on its resource as it stands: stack check,
-suspend, resume (state_action says which node acts, and how); the other
+suspend, resume, snapshot (state_action says which node acts, and how); the other
 node of the pair passes through."""
 from heat_conv.engine import state_action
 from heat_conv.engine import step as step_mod

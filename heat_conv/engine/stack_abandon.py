@@ -45,13 +45,14 @@ def abandon_stack(ctx, stack_id):
     return doc
 
 
-def document(stack, properties=False):
+def document(stack, properties=False, resources=True):
     """Heat's abandon document (``Stack.prepare_abandon``); with
     ``properties``, each resource's data has the properties it was
-    converged onto (a snapshot's)."""
+    converged onto (a snapshot's); without ``resources``, none."""
     raw = db_api.raw_template_get(stack.raw_template_id) if stack.raw_template_id \
         else None
-    children = {child.id: child for child in db_api.stack_children(stack.id)}
+    children = ({child.id: child for child in db_api.stack_children(stack.id)}
+                if resources else {})
     return {
         'name': stack.name, 'id': stack.id, 'action': stack.action,
         'status': stack.status,
@@ -60,7 +61,8 @@ def document(stack, properties=False):
         'template': raw.template if raw else {},
         'resources': {row.name: document(children[row.physical_resource_id], properties)
                       if row.physical_resource_id in children else
-                      _resource(row, properties) for row in _live_rows(stack.id)},
+                      _resource(row, properties) for row in _live_rows(stack.id)}
+        if resources else {},
         'project_id': stack.tenant, 'stack_user_project_id': None,
         'tags': stack.tags or None,
     }

@@ -1,10 +1,10 @@
 """Actions on a resource as it stands, not converging it onto a template:
-stack check, suspend and resume.
+stack check, suspend, resume and snapshot.
 
 Each is a traversal like any other. Suspend runs on the cleanup nodes, so
 a resource is suspended only after everything that depends on it (reverse
-dependency order, as Heat's convergence engine does); check and resume run
-on the update nodes, in dependency order. The node that does not act
+dependency order, as Heat's convergence engine does); check, resume and
+snapshot run on the update nodes, in dependency order. The node that does not act
 passes straight through. A stack-backed resource suspends and resumes
 its child stack (child_actions).
 """
@@ -18,7 +18,7 @@ from heat_conv.resources import registry
 
 Mode = messages.Mode
 
-MODES = (Mode.CHECK, Mode.SUSPEND, Mode.RESUME)
+MODES = (Mode.CHECK, Mode.SUSPEND, Mode.RESUME, Mode.SNAPSHOT)
 
 # The resource states a resume may start from (Heat's rule).
 _RESUMABLE = {(Action.SUSPEND, Status.COMPLETE), (Action.RESUME, Status.FAILED),
@@ -33,7 +33,7 @@ def action_for(mode, step, row):
     is_update = step.node[1]
     if mode == Mode.SUSPEND and not is_update:
         action = Action.SUSPEND
-    elif mode in (Mode.CHECK, Mode.RESUME) and is_update:
+    elif mode in (Mode.CHECK, Mode.RESUME, Mode.SNAPSHOT) and is_update:
         action = Action(mode.upper())
     else:
         return None
@@ -67,9 +67,9 @@ def run(row, step, action):
     plugin = registry.plugin_for(row)
     if refused:
         outcome = base.Failed(refused)
-    elif plugin.stack_backed and action != Action.CHECK:
+    elif plugin.stack_backed and action in (Action.SUSPEND, Action.RESUME):
         outcome = child_actions.start(row, action)
     else:
         outcome = {Action.CHECK: plugin.check, Action.SUSPEND: plugin.suspend,
-                   Action.RESUME: plugin.resume}[action]()
+                   Action.RESUME: plugin.resume, Action.SNAPSHOT: plugin.snapshot}[action]()
     return resource_action.settle(row, step, action, plugin, outcome, started=True)

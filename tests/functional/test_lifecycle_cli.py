@@ -88,7 +88,8 @@ def test_snapshot_create_list_show_restore_delete(service, clients):
     outputs = service.outputs('snap')
     created = json.loads(osc('stack', 'snapshot', 'create', 'snap', '--name', 'first',
                              '-f', 'json').stdout)
-    assert (created['name'], created['status']) == ('first', 'COMPLETE')
+    assert (created['name'], created['status']) == ('first', 'IN_PROGRESS')
+    service.wait_for('snap', 'SNAPSHOT_COMPLETE')
     listed = json.loads(osc('stack', 'snapshot', 'list', 'snap', '-f', 'json').stdout)
     assert [s['id'] for s in listed] == [created['ID']]
     shown = osc('stack', 'snapshot', 'show', 'snap', created['ID'], '-f', 'json').stdout

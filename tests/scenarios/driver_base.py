@@ -72,6 +72,9 @@ class Driver:
     def snapshot(self, name=None):
         return snapshots.create_snapshot(self.ctx, self.stack_id, name)
 
+    def show_snapshot(self, snapshot_id):
+        return snapshots.show_snapshot(self.ctx, self.stack_id, snapshot_id)
+
     def restore(self, snapshot_id):
         return snapshots.restore_snapshot(self.ctx, self.stack_id, snapshot_id)
 

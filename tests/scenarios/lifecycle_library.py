@@ -154,9 +154,17 @@ def snapshot_then_restore(d):
     assert d.settle() == 'CREATE_COMPLETE'
     ids = physical_ids(d)
     snap = d.snapshot('before')
-    assert (snap.status, snap.name) == ('COMPLETE', 'before')
+    # A traversal, as in Heat: the snapshot answers at once, in progress.
+    assert (snap.status, snap.name, snap.data['resources']) == ('IN_PROGRESS', 'before', {})
+    assert d.stack_status() == 'SNAPSHOT_IN_PROGRESS'
+    assert d.settle() == 'SNAPSHOT_COMPLETE'
+    assert {n: d.resource_status(n) for n in 'ABCD'} == dict.fromkeys('ABCD',
+                                                                      'SNAPSHOT_COMPLETE')
+    snap = d.show_snapshot(snap.id)
+    assert (snap.status, snap.status_reason) == ('COMPLETE',
+                                                 'Stack SNAPSHOT completed successfully')
     assert snap.data['resources']['B']['resource_data']['properties']['value'] == 'a-b'
-    assert d.stack_status() == 'SNAPSHOT_COMPLETE'
+    assert snap.data['resources']['B']['resource_id'] == ids['B']
     # Afterwards: a new template, and someone edits and deletes objects.
     d.update(tmpl({'A': res('z'), 'B': res(attr('A')), 'E': res('e')}))
     assert d.settle() == 'UPDATE_COMPLETE'

@@ -172,6 +172,8 @@ def nested_snapshot_then_restore(d):
     assert d.settle() == 'CREATE_COMPLETE'
     ids = nested.reality_ids(d)
     snap = d.snapshot('tree')
+    assert d.settle() == 'SNAPSHOT_COMPLETE'
+    snap = d.show_snapshot(snap.id)
     web = snap.data['resources']['web']
     server = web['resources']['b']['resources']['server']
     assert server['resource_data']['properties']['value'] == 'b'
