@@ -36,6 +36,11 @@ def complete(stack_id, traversal_id):
                           Action.RESTORE):
         # The rollback target from now on is what the stack just reached.
         values['prev_raw_template_id'] = stack.raw_template_id
+    if stack.action == Action.SNAPSHOT:
+        # Before the stack says SNAPSHOT_COMPLETE: whoever sees that may
+        # restore the snapshot at once (Heat's own tests do).
+        snapshot_record.finish(stack_id, traversal_id, values['status'],
+                               values['status_reason'])
     # Only the first completion counts: a re-driven last step must not
     # complete the stack twice.
     if not db_api.stack_update(stack_id, values,
@@ -44,9 +49,6 @@ def complete(stack_id, traversal_id):
         return False
     db_api.events_add([events.for_stack(stack, stack.action, values['status'],
                                         values['status_reason'])])
-    if stack.action == Action.SNAPSHOT:
-        snapshot_record.finish(stack_id, traversal_id, values['status'],
-                               values['status_reason'])
     purge(stack_id)
     oplog.ended(stack, traversal_id, values['status'], values['status_reason'])
     _ended(stack, values)

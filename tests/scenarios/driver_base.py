@@ -14,6 +14,8 @@ class Driver:
     slow = 30
     ctx = None
     cloud = None
+    # Objects in the cloud before the scenario began (a shared cloud's).
+    foreign_ids = frozenset()
 
     def __init__(self):
         self.stack_id = None
@@ -123,6 +125,10 @@ class Driver:
 
     def events_of(self, stack_id):
         return db_api.event_list(stack_id)
+
+    def scenario_cloud(self):
+        """Every object of the cloud this scenario made, every field."""
+        return [o for o in self.cloud.list() if o['id'] not in self.foreign_ids]
 
     def objects(self):
         return self.cloud.list(stack_id=self.stack_id)

@@ -99,7 +99,7 @@ def resume_of_a_running_stack_fails_as_in_heat(d):
 
 def whole_cloud(d):
     """Every object of the cloud, every field: what a round trip must keep."""
-    return d.cloud.list()
+    return d.scenario_cloud()
 
 
 def abandon_then_adopt_round_trip(d):
@@ -170,7 +170,7 @@ def snapshot_then_restore(d):
     assert d.settle() == 'UPDATE_COMPLETE'
     b = d.objects_by_name()['B'][0]['id']
     d.cloud.patch(b, {'value': 'tampered'})
-    d.cloud.store.delete(d.objects_by_name()['A'][0]['id'])
+    d.cloud.delete(d.objects_by_name()['A'][0]['id'])
     d.restore(snap.id)
     assert d.settle() == 'RESTORE_COMPLETE'
     assert_reality(d, fan_expected('a'))
@@ -228,7 +228,7 @@ def external_id_adopts_and_never_deletes(d):
     assert d.settle() == 'CREATE_COMPLETE'
     assert physical_ids(d)['ext'] == outside['id']
     assert d.resource_status('ext') == 'ADOPT_COMPLETE'
-    assert len(d.cloud.list()) == 2, 'only "own" was created'
+    assert len(d.scenario_cloud()) == 2, 'only "own" was created'
     # Same id: nothing to do, even with other properties.
     d.update(tmpl({'ext': dict(res('y'), external_id=outside['id']), 'own': res('o')}))
     assert d.settle() == 'UPDATE_COMPLETE'
@@ -248,14 +248,14 @@ def external_id_adopts_and_never_deletes(d):
     assert d.settle() == 'UPDATE_COMPLETE'
     d.delete()
     assert d.settle() == 'DELETE_COMPLETE'
-    assert [o['id'] for o in d.cloud.list()] == [outside['id']], 'never deleted'
+    assert [o['id'] for o in d.scenario_cloud()] == [outside['id']], 'never deleted'
 
 
 def external_id_of_a_missing_object_fails(d):
     d.create(tmpl({'ext': dict(res('x'), external_id='nowhere')}))
     assert d.settle() == 'CREATE_FAILED'
     assert 'nowhere does not exist' in d.stack().status_reason
-    assert d.cloud.list() == []
+    assert d.scenario_cloud() == []
 
 
 ALL = [suspend_and_resume, slow_suspend_waits_for_the_cloud, suspended_stack_deletes,

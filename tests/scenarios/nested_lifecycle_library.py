@@ -181,7 +181,7 @@ def nested_snapshot_then_restore(d):
     # Afterwards: new values down the tree, and an object deleted in a leaf.
     nested.update(d, a='z', b='y')
     assert d.settle() == 'UPDATE_COMPLETE'
-    d.cloud.store.delete(nested.reality_ids(d)[(2, 'server', 'y')])
+    d.cloud.delete(nested.reality_ids(d)[(2, 'server', 'y')])
     d.restore(snap.id)
     assert d.settle() == 'RESTORE_COMPLETE'
     now = nested.reality_ids(d)

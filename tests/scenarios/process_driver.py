@@ -182,6 +182,8 @@ class ProcessDriver(driver_base.Driver):
         super().__init__()
         self.cluster = cluster
         self.cloud = cluster.client
+        # The cluster's cloud outlives each scenario: earlier ones' objects.
+        self.foreign_ids = frozenset(o['id'] for o in self.cloud.list())
         self.ctx = context.RequestContext(project_id='tenant', user_id='user')
         self._previous = (rpc.set_dispatcher(cluster.dispatcher),
                           cloud_client.set_client(cluster.client))
