@@ -66,8 +66,7 @@ def restore_snapshot(ctx, stack_id, snapshot_id):
     snapshot = show_snapshot(ctx, stack_id, snapshot_id)
     stack = db_api.stack_get(snapshot.stack_id)
     if snapshot.status != Status.COMPLETE:
-        raise exception.NotSupported('Restoring a snapshot that is not complete is '
-                                     'not supported.')
+        raise exception.NotSupported('Restoring incomplete snapshot is not supported.')
     stack_lifecycle.check_not_suspended(stack)
     if stack.action == Action.DELETE:
         raise exception.ActionNotAllowed(f'Stack {stack.name} is being deleted')

@@ -51,7 +51,7 @@ def test_restore_starts_a_restore_traversal(api, stack, casts):
     _settled(stack[1])
     snap = api.post(stack[2] + '/snapshots', {}).json
     assert_fault(api.post(f"{stack[2]}/snapshots/{snap['id']}/restore", {}), 400,
-                 contains='not complete')
+                 'NotSupported', contains='Restoring incomplete snapshot is not supported.')
     _finished(stack[1], snap['id'])
     resp = api.post(f"{stack[2]}/snapshots/{snap['id']}/restore", {})
     assert resp.status_int == 202
