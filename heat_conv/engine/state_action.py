@@ -8,8 +8,10 @@ snapshot run on the update nodes, in dependency order. The node that does not ac
 passes straight through. A stack-backed resource suspends and resumes
 its child stack (child_actions).
 """
+from heat_conv.common import exception
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
+from heat_conv.db import api as db_api
 from heat_conv.engine import child_actions
 from heat_conv.engine import messages
 from heat_conv.engine import resource_action
@@ -43,6 +45,24 @@ def action_for(mode, step, row):
     return action
 
 
+def never_reached(row, action, inputs):
+    """In a stack check, whether a never-built resource stays as it is
+    (INIT_COMPLETE, as Heat leaves it): a resource it needs failed its
+    check or was itself never built, so in Heat the check never reaches
+    it. Any other never-built resource fails its check."""
+    if action != Action.CHECK or row.action != Action.INIT:
+        return False
+    for got in inputs or ():
+        try:
+            needed = db_api.resource_get(got.row)
+        except exception.NotFound:
+            continue
+        if needed.action == Action.INIT or (needed.action, needed.status) == (
+                Action.CHECK, Status.FAILED):
+            return True
+    return False
+
+
 def invalid_state(row, action):
     """Heat's reason for refusing ``action`` in the row's state, or None."""
     state = (row.action, row.status)
@@ -58,10 +78,15 @@ def invalid_state(row, action):
     return f"State ('{row.action}', '{row.status}') invalid for {action.lower()}"
 
 
+def _not_created(row):
+    return f'Can not check {row.name}, resource not created yet.' \
+        if (row.action, row.status) == (Action.INIT, Status.COMPLETE) else None
+
+
 def run(row, step, action):
     """Take the row and start ``action``; the step's Result, or None when
     another writer took the row first."""
-    refused = invalid_state(row, action)
+    refused = invalid_state(row, action) or (action == Action.CHECK and _not_created(row))
     if resource_action.lock(row, step, action) is None:
         return None
     plugin = registry.plugin_for(row)

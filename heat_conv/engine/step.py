@@ -77,7 +77,7 @@ def _update_node(row, step, msg):
         finish(row, step)                   # redelivered after completion
         return
     if msg.mode in check_step.MODES:
-        check_step.run(row, step, msg.mode)
+        check_step.run(row, step, msg.mode, msg.inputs)
         return
     refs, attrs, requires = sync_point.collate(msg.inputs)
     step.requires = requires

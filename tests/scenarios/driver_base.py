@@ -52,6 +52,9 @@ class Driver:
     def cancel(self, rollback=True):
         return stack_operations.cancel_update(self.ctx, self.stack_id, rollback=rollback)
 
+    def check(self):
+        return stack_operations.check_stack(self.ctx, self.stack_id)
+
     def suspend(self):
         return stack_lifecycle.suspend_stack(self.ctx, self.stack_id)
 

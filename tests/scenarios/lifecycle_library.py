@@ -97,6 +97,22 @@ def resume_of_a_running_stack_fails_as_in_heat(d):
     assert cloud_statuses(d) == {'A': ['ACTIVE']}
 
 
+def check_leaves_what_it_never_reaches_as_heat_does(d):
+    # Heat's TemplateResourceCheckTest.test_check_fail: a check goes on past
+    # a failure, but what needs the failed resource is never checked.
+    d.create(tmpl({'ok': res('o'), 'bad': res('b', fail=True),
+                   'after_bad': res('a', depends_on='bad'),
+                   'after_after': res('a', depends_on='after_bad')}))
+    assert d.settle() == 'CREATE_FAILED'
+    d.check()
+    assert d.settle() == 'CHECK_FAILED'
+    states = {name: f'{row.action}_{row.status}' for name, row in
+              ((r.name, r) for r in d.rows())}
+    assert states['ok'] == 'CHECK_COMPLETE'
+    assert states['bad'] == 'CHECK_FAILED'
+    assert states['after_bad'] == states['after_after'] == 'INIT_COMPLETE'
+
+
 def whole_cloud(d):
     """Every object of the cloud, every field: what a round trip must keep."""
     return d.scenario_cloud()
@@ -258,7 +274,8 @@ def external_id_of_a_missing_object_fails(d):
     assert d.scenario_cloud() == []
 
 
-ALL = [suspend_and_resume, slow_suspend_waits_for_the_cloud, suspended_stack_deletes,
+ALL = [check_leaves_what_it_never_reaches_as_heat_does,
+       suspend_and_resume, slow_suspend_waits_for_the_cloud, suspended_stack_deletes,
        failed_suspend_is_tried_again, resume_of_a_running_stack_fails_as_in_heat,
        abandon_then_adopt_round_trip, adopt_without_an_object_fails_and_creates_nothing,
        snapshot_then_restore, snapshot_deletion_policy_keeps_a_copy,
