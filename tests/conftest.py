@@ -11,10 +11,15 @@ from heat_conv.common import config  # noqa: E402
 from heat_conv.common import timeutils  # noqa: E402
 from heat_conv.db import migration  # noqa: E402
 from heat_conv.db import session as db_session  # noqa: E402
+from heat_conv.engine import lifecycle_options  # noqa: E402,F401 (its options)
 from tests import services  # noqa: E402
 
 config.set_lib_defaults()
 config.CONF([], project='heat_conv', default_config_files=[])
+# Heat's preview features, on as in Heat's gate; tests of the default
+# (off) clear these overrides.
+config.CONF.set_override('enable_stack_abandon', True)
+config.CONF.set_override('enable_stack_adopt', True)
 
 
 @pytest.fixture

@@ -48,6 +48,7 @@ from heat_conv.db.queries.signals import signals_for  # noqa: F401
 from heat_conv.db.queries.snapshots import snapshot_count  # noqa: F401
 from heat_conv.db.queries.snapshots import snapshot_create  # noqa: F401
 from heat_conv.db.queries.snapshots import snapshot_delete  # noqa: F401
+from heat_conv.db.queries.snapshots import snapshot_finish  # noqa: F401
 from heat_conv.db.queries.snapshots import snapshot_get  # noqa: F401
 from heat_conv.db.queries.snapshots import snapshot_list  # noqa: F401
 from heat_conv.db.queries.software import software_config_create  # noqa: F401

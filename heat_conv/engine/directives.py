@@ -15,6 +15,10 @@ from heat_conv.engine import decision
 from heat_conv.engine import messages
 from heat_conv.engine import stack_state
 
+# Where a resource adopted for its external_id keeps that id (its data):
+# a later definition without it is a change Heat refuses.
+EXTERNAL_ID = 'external_id'
+
 # The change each restriction forbids.
 _RESTRICTS = {decision.Change.UPDATE: 'update', decision.Change.REPLACE: 'replace'}
 
@@ -27,15 +31,18 @@ def take_over(row, step, mode, definition, plugin, record_noop, continue_travers
         if (result := adoption.run(row, step, plugin)) is not None:
             continue_traversal(result, step, plugin)
         return True
-    if wanted is None:
+    had = (row.rsrc_data or {}).get(EXTERNAL_ID)
+    if wanted is None and had is None:
         return False
-    if row.action in (Action.INIT, Action.ADOPT) and \
+    if wanted is not None and row.action in (Action.INIT, Action.ADOPT) and \
             row.physical_resource_id in (None, wanted):
+        plugin.data[EXTERNAL_ID] = wanted
         if (result := adoption.run(row, step, plugin, physical_id=wanted)) is not None:
             continue_traversal(result, step, plugin)
-    elif row.physical_resource_id != wanted:
+    elif wanted is None or row.physical_resource_id != wanted:
+        # Heat refuses any change of the id, its removal included.
         refuse(row, step, f'Update to property external_id of {row.name} '
-                          f'({definition.type}) is not supported.')
+                          f'({definition.type}) is not supported.', 'NotSupported')
     else:
         record_noop(row, step, definition)   # as in Heat: nothing to update
     return True
@@ -46,13 +53,15 @@ def restricted(row, step, definition, change):
     action = _RESTRICTS.get(change)
     if action is None or action not in (definition.restricted_actions or ()):
         return False
-    refuse(row, step, f'{action} is restricted for resource.')
+    refuse(row, step, f'{action} is restricted for resource.', 'ResourceActionRestricted')
     return True
 
 
-def refuse(row, step, reason):
+def refuse(row, step, reason, error):
     """Fail the traversal for ``reason`` without touching the resource, which
-    keeps its state; the reason is the resource's UPDATE_FAILED event."""
+    keeps its state; the reason is the resource's UPDATE_FAILED event, and
+    the stack's is Heat's, with the error's type and the resource's path."""
     db_api.events_add([events.for_resource(row, Action.UPDATE, 'FAILED', reason,
                                            row.physical_resource_id)])
-    stack_state.fail(step.stack_id, step.traversal_id, f'Resource UPDATE failed: {reason}')
+    stack_state.fail(step.stack_id, step.traversal_id,
+                     f'Resource UPDATE failed: {error}: resources.{row.name}: {reason}')

@@ -18,8 +18,8 @@ from heat_conv.common.status import Status
 from heat_conv.resources import base
 
 # 1.2: child_done; 1.3: signal_arrived, hook_cleared; 1.4: run modes suspend,
-# resume and adopt.
-VERSION = '1.4'
+# resume and adopt; 1.5: run mode snapshot.
+VERSION = '1.5'
 
 
 class Mode(enum.StrEnum):
@@ -30,6 +30,7 @@ class Mode(enum.StrEnum):
     SUSPEND = 'suspend'     # cleanup node suspends, update node passes (reverse order)
     RESUME = 'resume'       # update node resumes, cleanup node passes
     ADOPT = 'adopt'         # update node: take over the object its row names
+    SNAPSHOT = 'snapshot'   # update node snapshots, cleanup node passes
     KEEP = 'keep'           # cleanup node of a row the target template keeps
     DELETE = 'delete'       # cleanup node of a row to delete
 

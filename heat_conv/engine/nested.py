@@ -19,6 +19,7 @@ from heat_conv.common import limits
 from heat_conv.common import timeutils
 from heat_conv.common.status import Action
 from heat_conv.db import api as db_api
+from heat_conv.engine import adoption
 from heat_conv.engine import messages
 from heat_conv.engine import resource_action
 from heat_conv.engine import rpc
@@ -38,6 +39,34 @@ def start(row, action, plugin):
     wait is recorded), Done or Failed."""
     if action == Action.DELETE:
         return _delete(_live_child(row.physical_resource_id))
+    spec = _child_spec(row, plugin)
+    return spec if isinstance(spec, base.Failed) else _converge(row, spec)
+
+
+def adopt(row, plugin, documented):
+    """Adopt: a new child stack, ADOPT, whose rows take over the objects
+    ``documented`` (the resources of the child's abandon document) names."""
+    spec = _child_spec(row, plugin)
+    if isinstance(spec, base.Failed):
+        return spec
+    parent = db_api.stack_get(row.stack_id)
+    try:
+        tmpl = hot_template.Template.load(spec.template, files=spec.files,
+                                          environment=spec.environment)
+        limits.check_nested_depth(parent.nested_depth + 1)
+    except exception.HeatConvException as exc:
+        return base.Failed(f'{type(exc).__name__}: {exc}')
+    facade = {'metadata': plugin.facade_metadata(), 'update_policy': {},
+              'deletion_policy': row.deletion_policy}
+
+    def adopted_rows(child_id, name):
+        bound = tmpl.bind(params=spec.parameters, stack_name=name, stack_id=child_id,
+                          project_id=parent.tenant, facade=facade)
+        return adoption.rows(bound, documented)
+    return _create(row, parent, tmpl, spec, adopted_rows=adopted_rows)
+
+
+def _child_spec(row, plugin):
     try:
         spec = plugin.child_spec()
     except exception.HeatConvException as exc:
@@ -46,7 +75,7 @@ def start(row, action, plugin):
     if metadata != (row.rsrc_metadata or {}):
         # The child's resource_facade reads it from here.
         resource_action.write(row, {'rsrc_metadata': metadata})
-    return _converge(row, spec)
+    return spec
 
 
 def check(row):
@@ -92,17 +121,26 @@ def _converge(row, spec):
     return _update(child, parent, tmpl, spec)
 
 
-def _create(row, parent, tmpl, spec):
+def _create(row, parent, tmpl, spec, adopted_rows=None):
+    """A new child stack; with ``adopted_rows(child id, name)``, adopting
+    the objects those rows name."""
     child_id = str(uuid.uuid4())
+    name = f'{parent.name}-{row.name}-{"".join(secrets.choice(_NAME_CHARS) for _ in range(12))}'
+    action, rows = Action.CREATE, None
+    if adopted_rows is not None:
+        try:
+            action, rows = Action.ADOPT, adopted_rows(child_id, name)
+        except exception.HeatConvException as exc:
+            return base.Failed(f'{type(exc).__name__}: {exc}')
     template_id = db_api.raw_template_create(tmpl.to_dict(), spec.files, spec.environment,
                                              spec.parameters, stack_id=child_id)
-    name = f'{parent.name}-{row.name}-{"".join(secrets.choice(_NAME_CHARS) for _ in range(12))}'
     values = {'id': child_id, 'name': name, 'live_name': name, 'tenant': parent.tenant,
               'username': parent.username, 'timeout': child_timeout(parent, spec),
               # The parent's rollback rolls its children back.
               'disable_rollback': True, 'owner_id': parent.id,
               'parent_resource_name': row.name, 'nested_depth': parent.nested_depth + 1}
-    child = stack_state.create(values, template_id, cast=False)
+    child = stack_state.create(values, template_id, cast=False, action=action,
+                               resources=rows)
     return _pending(child.id, child.current_traversal)
 
 

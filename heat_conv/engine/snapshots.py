@@ -1,16 +1,17 @@
 """Stack snapshots: take, list, show, delete, restore. Run in the API process.
 
-A snapshot is the stack's abandon document (template, environment with
-its parameters, files, and each resource's object id, properties and
-attributes), recorded at once from what heat-conv converged each object
-onto; the stack passes through SNAPSHOT_COMPLETE as in Heat. A restore
+Taking one is a traversal (SNAPSHOT_IN_PROGRESS, each resource's snapshot
+step, SNAPSHOT_COMPLETE), as in Heat; the snapshot answers at once,
+IN_PROGRESS, and its traversal's id is its own, so the traversal's end
+records the stack's abandon document in it (snapshot_record): template,
+environment with its parameters, files, and each resource's object id,
+properties and attributes, child stacks' documents included. A restore
 converges the stack back onto that template *from reality* (RESTORE):
 objects deleted or changed since come back as the template has them,
 resources added since are deleted.
 """
 import uuid
 
-from heat_conv.common import events
 from heat_conv.common import exception
 from heat_conv.common import limits
 from heat_conv.common.status import Action
@@ -30,21 +31,18 @@ def create_snapshot(ctx, stack_id, name=None):
         raise exception.RequestLimitExceeded(
             f'You have reached the maximum snapshots per stack, {most}. Please '
             'delete some snapshots.')
-    data = stack_abandon.document(stack, properties=True)
-    reason = 'Stack SNAPSHOT completed successfully'
-    # The stack passes through SNAPSHOT_COMPLETE, as in Heat; nothing runs.
-    if not db_api.stack_update(stack.id, {
-            'action': Action.SNAPSHOT, 'status': Status.COMPLETE, 'status_reason': reason,
-            'current_traversal': str(uuid.uuid4())},
-            expected={'current_traversal': stack.current_traversal}):
+    # Before its traversal, which may end before begin returns. Until then
+    # the data is the stack's document without resources, as Heat's.
+    snapshot = db_api.snapshot_create({
+        'id': str(uuid.uuid4()), 'stack_id': stack.id, 'tenant': stack.tenant,
+        'name': name, 'action': Action.CREATE, 'status': Status.IN_PROGRESS,
+        'status_reason': None,
+        'data': dict(stack_abandon.document(stack, resources=False))})
+    if stack_state.begin(stack, Action.SNAPSHOT, stack.raw_template_id, ctx=ctx,
+                         traversal_id=snapshot.id) is None:
+        db_api.snapshot_delete(snapshot.id)
         raise exception.Conflict('The stack changed; try again')
-    db_api.events_add([events.for_stack(stack, Action.SNAPSHOT, Status.IN_PROGRESS,
-                                        'Stack SNAPSHOT started'),
-                       events.for_stack(stack, Action.SNAPSHOT, Status.COMPLETE, reason)])
-    return db_api.snapshot_create({
-        'stack_id': stack.id, 'tenant': stack.tenant, 'name': name,
-        'action': Action.CREATE, 'status': Status.COMPLETE,
-        'status_reason': 'Stack SNAPSHOT completed successfully', 'data': data})
+    return snapshot
 
 
 def list_snapshots(ctx, stack_id):
@@ -59,6 +57,8 @@ def show_snapshot(ctx, stack_id, snapshot_id):
 
 def delete_snapshot(ctx, stack_id, snapshot_id):
     snapshot = show_snapshot(ctx, stack_id, snapshot_id)
+    if (snapshot.action, snapshot.status) == (Action.CREATE, Status.IN_PROGRESS):
+        raise exception.NotSupported('Deleting in-progress snapshot is not supported.')
     db_api.snapshot_delete(snapshot.id)
 
 
@@ -66,8 +66,7 @@ def restore_snapshot(ctx, stack_id, snapshot_id):
     snapshot = show_snapshot(ctx, stack_id, snapshot_id)
     stack = db_api.stack_get(snapshot.stack_id)
     if snapshot.status != Status.COMPLETE:
-        raise exception.NotSupported('Restoring a snapshot that is not complete is '
-                                     'not supported.')
+        raise exception.NotSupported('Restoring incomplete snapshot is not supported.')
     stack_lifecycle.check_not_suspended(stack)
     if stack.action == Action.DELETE:
         raise exception.ActionNotAllowed(f'Stack {stack.name} is being deleted')

@@ -13,8 +13,9 @@ from oslo_db import exception as db_exc
 
 from heat_conv.common import exception
 from heat_conv.common.status import Action
-from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
+from heat_conv.engine import adoption
+from heat_conv.engine import lifecycle_options
 from heat_conv.engine import stack_operations
 from heat_conv.engine import stack_state
 from heat_conv.hot import yaml_loader
@@ -40,6 +41,7 @@ def parse(data):
 def adopt_stack(ctx, name, data, params=None, files=None, environment=None,
                 timeout=None, disable_rollback=True, tags=None):
     """Create stack ``name`` from adopt document ``data`` (parsed)."""
+    lifecycle_options.require_adopt()
     tenant = stack_operations.check_new_stack(ctx, name)
     environment = environment or data.get('environment') or {}
     # As in Heat: the document's parameters, overridden by the request's.
@@ -53,9 +55,7 @@ def adopt_stack(ctx, name, data, params=None, files=None, environment=None,
     template_id = db_api.raw_template_create(tmpl.to_dict(), files,
                                              stack_operations.environment_dict(environment),
                                              params, stack_id=stack_id)
-    resources = [_row(rname, bound.resource(rname).frozen(),
-                      (data.get('resources') or {}).get(rname))
-                 for rname in bound.resource_names()]
+    resources = adoption.rows(bound, data.get('resources') or {})
     values = {'id': stack_id, 'name': name, 'live_name': name, 'tenant': tenant,
               'username': ctx.user_id, 'timeout': timeout,
               'disable_rollback': bool(disable_rollback), 'tags': tags,
@@ -67,14 +67,3 @@ def adopt_stack(ctx, name, data, params=None, files=None, environment=None,
         raise exception.StackExists(name)
     return db_api.stack_get(stack.id)
 
-
-def _row(name, definition, adopted):
-    """The INIT row of one resource; its object's id if the document has one."""
-    adopted = adopted or {}
-    physical_id = adopted.get('resource_id')
-    return {'name': name, 'type': definition['type'], 'action': Action.INIT,
-            'status': Status.COMPLETE, 'requires': [],
-            'deletion_policy': definition.get('deletion_policy') or 'Delete',
-            'physical_resource_id': str(physical_id) if physical_id else None,
-            'attributes_data': adopted.get('resource_data') or None,
-            'rsrc_metadata': adopted.get('metadata') or None}

@@ -13,6 +13,7 @@ from heat_conv.engine import messages
 from heat_conv.engine import oplog
 from heat_conv.engine import parent_link
 from heat_conv.engine import rpc
+from heat_conv.engine import snapshot_record
 
 LOG = logging.getLogger(__name__)
 
@@ -36,6 +37,11 @@ def complete(stack_id, traversal_id):
                           Action.RESTORE):
         # The rollback target from now on is what the stack just reached.
         values['prev_raw_template_id'] = stack.raw_template_id
+    if stack.action == Action.SNAPSHOT:
+        # Before the stack says SNAPSHOT_COMPLETE: whoever sees that may
+        # restore the snapshot at once (Heat's own tests do).
+        snapshot_record.finish(stack_id, traversal_id, values['status'],
+                               values['status_reason'])
     # Only the first completion counts: a re-driven last step must not
     # complete the stack twice.
     if not db_api.stack_update(stack_id, values,
@@ -98,6 +104,8 @@ def fail(stack_id, traversal_id, reason):
                                expected={'current_traversal': traversal_id}):
         return False
     db_api.events_add([failed_event])
+    if stack.action == Action.SNAPSHOT:
+        snapshot_record.finish(stack_id, traversal_id, Status.FAILED, reason)
     purge_events(stack_id)
     oplog.ended(stack, traversal_id, Status.FAILED, reason)
     _ended(stack, values)
@@ -134,16 +142,17 @@ def create(values, template_id, ctx=None, cast=True, action=Action.CREATE,
 
 
 def begin(stack, action, template_id, expected_traversal=False, reason=None,
-          extra=None, prior_events=(), ctx=None, cast=True):
+          extra=None, prior_events=(), ctx=None, cast=True, traversal_id=None):
     """Supersede whatever traversal is running with a new one.
 
     One compare-and-swap write of the traversal id is all it takes: steps of
     the old traversal stop when they see it. Returns the new traversal id, or
     None when the stack changed under us. ``ctx``: the request it is for
     (by default, the one this thread is handling); ``cast`` False leaves
-    casting ``converge`` to the caller (a child stack's parent).
+    casting ``converge`` to the caller (a child stack's parent);
+    ``traversal_id``: the new traversal's id (a snapshot's is the snapshot's).
     """
-    traversal_id = str(uuid.uuid4())
+    traversal_id = traversal_id or str(uuid.uuid4())
     values = dict({'observe_reality': False}, **(extra or {}))
     values.update(action=action, status=Status.IN_PROGRESS,
                   status_reason=reason or f'Stack {action} started',

@@ -1,15 +1,19 @@
 """Actions on a resource as it stands, not converging it onto a template:
-stack check, suspend and resume.
+stack check, suspend, resume and snapshot.
 
 Each is a traversal like any other. Suspend runs on the cleanup nodes, so
 a resource is suspended only after everything that depends on it (reverse
-dependency order, as Heat's convergence engine does); check and resume run
-on the update nodes, in dependency order. The node that does not act
-passes straight through. A stack-backed resource's check is its child
-stack's (nested).
+dependency order, as Heat's convergence engine does); check, resume and
+snapshot run on the update nodes, in dependency order. The node that does
+not act passes straight through. A stack-backed resource's check is its
+child stack's (nested); it suspends and resumes its child stack
+(child_actions).
 """
+from heat_conv.common import exception
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
+from heat_conv.db import api as db_api
+from heat_conv.engine import child_actions
 from heat_conv.engine import messages
 from heat_conv.engine import nested
 from heat_conv.engine import resource_action
@@ -18,7 +22,7 @@ from heat_conv.resources import registry
 
 Mode = messages.Mode
 
-MODES = (Mode.CHECK, Mode.SUSPEND, Mode.RESUME)
+MODES = (Mode.CHECK, Mode.SUSPEND, Mode.RESUME, Mode.SNAPSHOT)
 
 # The resource states a resume may start from (Heat's rule).
 _RESUMABLE = {(Action.SUSPEND, Status.COMPLETE), (Action.RESUME, Status.FAILED),
@@ -33,7 +37,7 @@ def action_for(mode, step, row):
     is_update = step.node[1]
     if mode == Mode.SUSPEND and not is_update:
         action = Action.SUSPEND
-    elif mode in (Mode.CHECK, Mode.RESUME) and is_update:
+    elif mode in (Mode.CHECK, Mode.RESUME, Mode.SNAPSHOT) and is_update:
         action = Action(mode.upper())
     else:
         return None
@@ -41,6 +45,24 @@ def action_for(mode, step, row):
             and row.status == Status.COMPLETE):
         return None
     return action
+
+
+def never_reached(row, action, inputs):
+    """In a stack check, whether a never-built resource stays as it is
+    (INIT_COMPLETE, as Heat leaves it): a resource it needs failed its
+    check or was itself never built, so in Heat the check never reaches
+    it. Any other never-built resource fails its check."""
+    if action != Action.CHECK or row.action != Action.INIT:
+        return False
+    for got in inputs or ():
+        try:
+            needed = db_api.resource_get(got.row)
+        except exception.NotFound:
+            continue
+        if needed.action == Action.INIT or (needed.action, needed.status) == (
+                Action.CHECK, Status.FAILED):
+            return True
+    return False
 
 
 def invalid_state(row, action):
@@ -58,10 +80,15 @@ def invalid_state(row, action):
     return f"State ('{row.action}', '{row.status}') invalid for {action.lower()}"
 
 
+def _not_created(row):
+    return f'Can not check {row.name}, resource not created yet.' \
+        if (row.action, row.status) == (Action.INIT, Status.COMPLETE) else None
+
+
 def run(row, step, action):
     """Take the row and start ``action``; the step's Result, or None when
     another writer took the row first."""
-    refused = invalid_state(row, action)
+    refused = invalid_state(row, action) or (action == Action.CHECK and _not_created(row))
     if resource_action.lock(row, step, action) is None:
         return None
     plugin = registry.plugin_for(row)
@@ -69,7 +96,9 @@ def run(row, step, action):
         outcome = base.Failed(refused)
     elif plugin.stack_backed and action == Action.CHECK:
         outcome = nested.check(row)
+    elif plugin.stack_backed and action in (Action.SUSPEND, Action.RESUME):
+        outcome = child_actions.start(row, action)
     else:
         outcome = {Action.CHECK: plugin.check, Action.SUSPEND: plugin.suspend,
-                   Action.RESUME: plugin.resume}[action]()
+                   Action.RESUME: plugin.resume, Action.SNAPSHOT: plugin.snapshot}[action]()
     return resource_action.settle(row, step, action, plugin, outcome, started=True)

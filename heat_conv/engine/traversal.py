@@ -80,7 +80,7 @@ def _converge(stack_id, traversal_id):
 
 
 _AS_IT_STANDS = {Action.CHECK: messages.Mode.CHECK, Action.SUSPEND: messages.Mode.SUSPEND,
-                 Action.RESUME: messages.Mode.RESUME}
+                 Action.RESUME: messages.Mode.RESUME, Action.SNAPSHOT: messages.Mode.SNAPSHOT}
 
 
 def _plan(stack, current, definitions, dependencies, rows, deleting_hooks):

@@ -167,6 +167,12 @@ class Resource:
     def resume(self):
         return Done(self.physical_id)
 
+    def snapshot(self):
+        """A stack snapshot's step (Heat's handle_snapshot): types that live
+        only in the database have nothing to copy; the stack's snapshot
+        records every resource's data when its traversal ends."""
+        return Done(self.physical_id)
+
     def adopt(self):
         """Take over the existing object ``physical_id``: Done if it is
         there (nothing is created), else Failed."""

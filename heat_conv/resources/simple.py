@@ -73,5 +73,16 @@ class RandomString(base.Resource):
                         for _ in range(self.properties['length']))
         return base.Done(value)
 
+    def adopt(self):
+        # Heat keeps the string in the resource's data, apart from its id:
+        # an adopt document may name both (Heat's own do).
+        adopted = self.stored_attributes.get('value')
+        if adopted is not None and adopted != self.physical_id:
+            self.data['value'] = adopted
+        return base.Done(self.physical_id)
+
     def attributes(self):
-        return {'value': self.physical_id}
+        return {'value': self.data.get('value', self.physical_id)}
+
+    def refid(self):
+        return self.data.get('value', self.physical_id) if self.physical_id else self.name

@@ -50,6 +50,7 @@ class AllInOne:
         self.conf_file = self.state_dir / 'heat_conv.conf'
         self.conf_file.write_text(
             f'[DEFAULT]\nstate_path = {self.state_dir}\n'
+            'enable_stack_abandon = true\nenable_stack_adopt = true\n'
             f'[api]\nbind_port = {self.api_port}\n'
             f'[cloud]\nbind_port = {self.cloud_port}\n')
         self.log_path = self.state_dir / 'heat-conv-all.log'

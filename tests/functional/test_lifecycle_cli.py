@@ -88,7 +88,8 @@ def test_snapshot_create_list_show_restore_delete(service, clients):
     outputs = service.outputs('snap')
     created = json.loads(osc('stack', 'snapshot', 'create', 'snap', '--name', 'first',
                              '-f', 'json').stdout)
-    assert (created['name'], created['status']) == ('first', 'COMPLETE')
+    assert (created['name'], created['status']) == ('first', 'IN_PROGRESS')
+    service.wait_for('snap', 'SNAPSHOT_COMPLETE')
     listed = json.loads(osc('stack', 'snapshot', 'list', 'snap', '-f', 'json').stdout)
     assert [s['id'] for s in listed] == [created['ID']]
     shown = osc('stack', 'snapshot', 'show', 'snap', created['ID'], '-f', 'json').stdout
@@ -134,6 +135,14 @@ def test_restricted_actions_and_external_id(service, clients, tmp_path):
                         'outputs:\n  ref: {value: {get_resource: bar}}\n')
     osc('stack', 'create', '-t', str(external), 'ext', '--wait', '--poll', '1')
     assert service.outputs('ext') == {'ref': object_id}
+    removed = tmp_path / 'removed.yaml'
+    removed.write_text('heat_template_version: 2016-10-14\n'
+                       'resources:\n  bar:\n    type: OS::Heat::TestResource\n')
+    osc('stack', 'update', '-t', str(removed), 'ext', '--wait', ok=False)
+    service.wait_for('ext', 'UPDATE_FAILED')
+    assert service.stack('ext')['stack_status_reason'].endswith(
+        'NotSupported: resources.bar: Update to property external_id of bar '
+        '(OS::Heat::TestResource) is not supported.')
     osc('stack', 'delete', '--yes', 'ext', '--wait')
     assert object_id in {o['id'] for o in cloud_objects(service)}, 'never deleted'
     osc('stack', 'delete', '--yes', 'restr', '--wait')
@@ -174,3 +183,42 @@ def test_custom_constraints_are_checked(clients, tmp_path):
     checked = clients.openstack('orchestration', 'template', 'validate', '-t',
                                 str(template), '--parameter', 'addr=10.0.0.3')
     assert 'ip_addr' in checked.stdout
+
+
+def test_a_tree_of_stacks_suspends_resumes_abandons_and_adopts(service, clients, tmp_path):
+    """sample-templates/nested: a template resource, a registry-mapped one
+    and an OS::Heat::Stack, each a child stack with one cloud object."""
+    osc = clients.openstack
+    osc('stack', 'create', '-t', sample('nested/web.yaml'), '-e', sample('nested/env.yaml'),
+        'tree', '--wait', '--poll', '1')
+    outputs = service.outputs('tree')
+    before = cloud_objects(service)
+    assert len(before) == 3
+    osc('stack', 'suspend', 'tree', '--wait')
+    assert {o['status'] for o in cloud_objects(service)} == {'SUSPENDED'}
+    nested = json.loads(osc('stack', 'list', '--nested', '-f', 'json').stdout)
+    assert {s['Stack Status'] for s in nested if 'tree' in s['Stack Name']} == \
+        {'SUSPEND_COMPLETE'}, 'every stack of the tree is suspended'
+    osc('stack', 'resume', 'tree', '--wait')
+    assert {o['status'] for o in cloud_objects(service)} == {'ACTIVE'}
+    before = cloud_objects(service)
+
+    doc_file = tmp_path / 'tree.json'
+    osc('stack', 'abandon', 'tree', '--output-file', str(doc_file))
+    doc = json.loads(doc_file.read_text())
+    probe = doc['resources']['monitor']['resources']['probe']
+    assert probe['resource_id'] in {o['id'] for o in before}
+    after_abandon = json.loads(osc('stack', 'list', '--nested', '-f', 'json').stdout)
+    assert not [s for s in after_abandon if 'tree' in s['Stack Name']], \
+        'abandon forgets the child stacks too'
+    assert [o['id'] for o in cloud_objects(service)] == [o['id'] for o in before]
+
+    osc('stack', 'adopt', '--adopt-file', str(doc_file), 'tree2', '--wait')
+    assert service.stack('tree2')['stack_status'] == 'ADOPT_COMPLETE'
+    adopted = service.outputs('tree2')
+    # backend_stack is the child stack's ARN: a new child, the same objects.
+    assert adopted.pop('backend_stack') != outputs.pop('backend_stack')
+    assert adopted == outputs
+    assert cloud_objects(service) == before, 'adopt creates and changes nothing'
+    osc('stack', 'delete', '--yes', 'tree2', '--wait')
+    assert cloud_objects(service) == []

@@ -2,11 +2,20 @@
 import pytest
 
 from tests.scenarios import library as scenarios
+from tests.scenarios import lifecycle_library as lifecycle
 from tests.scenarios import nested_library as nested
+from tests.scenarios import nested_lifecycle_library as nested_lifecycle
 
 
 @pytest.mark.parametrize('scenario', scenarios.ALL + nested.ALL, ids=lambda s: s.__name__)
 def test_scenario(scenario, driver):
+    scenario(driver)
+
+
+@pytest.mark.parametrize('scenario', lifecycle.ALL + nested_lifecycle.ALL,
+                         ids=lambda s: s.__name__)
+def test_lifecycle_scenario(scenario, driver):
+    """Suspend/resume, snapshot/restore, abandon/adopt (of trees too)."""
     scenario(driver)
 
 

@@ -14,6 +14,8 @@ class Driver:
     slow = 30
     ctx = None
     cloud = None
+    # Objects in the cloud before the scenario began (a shared cloud's).
+    foreign_ids = frozenset()
 
     def __init__(self):
         self.stack_id = None
@@ -50,6 +52,9 @@ class Driver:
     def cancel(self, rollback=True):
         return stack_operations.cancel_update(self.ctx, self.stack_id, rollback=rollback)
 
+    def check(self):
+        return stack_operations.check_stack(self.ctx, self.stack_id)
+
     def suspend(self):
         return stack_lifecycle.suspend_stack(self.ctx, self.stack_id)
 
@@ -62,15 +67,18 @@ class Driver:
     def export(self):
         return stack_abandon.export_stack(self.ctx, self.stack_id)
 
-    def adopt(self, data, name=None, params=None):
+    def adopt(self, data, name=None, params=None, files=None):
         name = name or f'adopted-{uuid.uuid4().hex[:8]}'
         stack = stack_adopt.adopt_stack(self.ctx, name, stack_adopt.parse(data),
-                                        params=params)
+                                        params=params, files=files)
         self.stack_id = stack.id
         return stack
 
     def snapshot(self, name=None):
         return snapshots.create_snapshot(self.ctx, self.stack_id, name)
+
+    def show_snapshot(self, snapshot_id):
+        return snapshots.show_snapshot(self.ctx, self.stack_id, snapshot_id)
 
     def restore(self, snapshot_id):
         return snapshots.restore_snapshot(self.ctx, self.stack_id, snapshot_id)
@@ -101,6 +109,29 @@ class Driver:
 
     def events(self):
         return db_api.event_list(self.stack_id)
+
+    def outputs(self):
+        """{output key: value} of the stack, as the API shows them."""
+        from heat_conv.api import stack_template
+        stack = self.stack()
+        bound = stack_template.bound(stack)
+        refs, attrs = stack_template.output_data(stack, bound)
+        return {o['output_key']: o.get('output_value')
+                for o in stack_template.outputs(bound, refs, attrs)}
+
+    def stack_row(self, stack_id):
+        """Any stack of the tree, deleted or not."""
+        return db_api.stack_get(stack_id)
+
+    def rows_of(self, stack_id):
+        return db_api.resources_of_stack(stack_id)
+
+    def events_of(self, stack_id):
+        return db_api.event_list(stack_id)
+
+    def scenario_cloud(self):
+        """Every object of the cloud this scenario made, every field."""
+        return [o for o in self.cloud.list() if o['id'] not in self.foreign_ids]
 
     def objects(self):
         return self.cloud.list(stack_id=self.stack_id)

@@ -97,9 +97,25 @@ def resume_of_a_running_stack_fails_as_in_heat(d):
     assert cloud_statuses(d) == {'A': ['ACTIVE']}
 
 
+def check_leaves_what_it_never_reaches_as_heat_does(d):
+    # Heat's TemplateResourceCheckTest.test_check_fail: a check goes on past
+    # a failure, but what needs the failed resource is never checked.
+    d.create(tmpl({'ok': res('o'), 'bad': res('b', fail=True),
+                   'after_bad': res('a', depends_on='bad'),
+                   'after_after': res('a', depends_on='after_bad')}))
+    assert d.settle() == 'CREATE_FAILED'
+    d.check()
+    assert d.settle() == 'CHECK_FAILED'
+    states = {name: f'{row.action}_{row.status}' for name, row in
+              ((r.name, r) for r in d.rows())}
+    assert states['ok'] == 'CHECK_COMPLETE'
+    assert states['bad'] == 'CHECK_FAILED'
+    assert states['after_bad'] == states['after_after'] == 'INIT_COMPLETE'
+
+
 def whole_cloud(d):
     """Every object of the cloud, every field: what a round trip must keep."""
-    return d.cloud.list()
+    return d.scenario_cloud()
 
 
 def abandon_then_adopt_round_trip(d):
@@ -154,15 +170,23 @@ def snapshot_then_restore(d):
     assert d.settle() == 'CREATE_COMPLETE'
     ids = physical_ids(d)
     snap = d.snapshot('before')
-    assert (snap.status, snap.name) == ('COMPLETE', 'before')
+    # A traversal, as in Heat: the snapshot answers at once, in progress.
+    assert (snap.status, snap.name, snap.data['resources']) == ('IN_PROGRESS', 'before', {})
+    assert d.stack_status() == 'SNAPSHOT_IN_PROGRESS'
+    assert d.settle() == 'SNAPSHOT_COMPLETE'
+    assert {n: d.resource_status(n) for n in 'ABCD'} == dict.fromkeys('ABCD',
+                                                                      'SNAPSHOT_COMPLETE')
+    snap = d.show_snapshot(snap.id)
+    assert (snap.status, snap.status_reason) == ('COMPLETE',
+                                                 'Stack SNAPSHOT completed successfully')
     assert snap.data['resources']['B']['resource_data']['properties']['value'] == 'a-b'
-    assert d.stack_status() == 'SNAPSHOT_COMPLETE'
+    assert snap.data['resources']['B']['resource_id'] == ids['B']
     # Afterwards: a new template, and someone edits and deletes objects.
     d.update(tmpl({'A': res('z'), 'B': res(attr('A')), 'E': res('e')}))
     assert d.settle() == 'UPDATE_COMPLETE'
     b = d.objects_by_name()['B'][0]['id']
     d.cloud.patch(b, {'value': 'tampered'})
-    d.cloud.store.delete(d.objects_by_name()['A'][0]['id'])
+    d.cloud.delete(d.objects_by_name()['A'][0]['id'])
     d.restore(snap.id)
     assert d.settle() == 'RESTORE_COMPLETE'
     assert_reality(d, fan_expected('a'))
@@ -198,6 +222,8 @@ def restricted_actions_refuse_as_in_heat(d):
     assert d.settle() == 'UPDATE_FAILED'
     assert d.resource_status('bar') == 'CREATE_COMPLETE'
     assert len(events_with(d, 'update is restricted for resource.')) == 1
+    assert d.stack().status_reason == ('Resource UPDATE failed: ResourceActionRestricted: '
+                                       'resources.bar: update is restricted for resource.')
     assert whole_cloud(d) == before
     # Only replace restricted: the in-place update goes ahead...
     d.update(tmpl({'bar': res('4567')}), environment=restricted('replace'))
@@ -218,7 +244,7 @@ def external_id_adopts_and_never_deletes(d):
     assert d.settle() == 'CREATE_COMPLETE'
     assert physical_ids(d)['ext'] == outside['id']
     assert d.resource_status('ext') == 'ADOPT_COMPLETE'
-    assert len(d.cloud.list()) == 2, 'only "own" was created'
+    assert len(d.scenario_cloud()) == 2, 'only "own" was created'
     # Same id: nothing to do, even with other properties.
     d.update(tmpl({'ext': dict(res('y'), external_id=outside['id']), 'own': res('o')}))
     assert d.settle() == 'UPDATE_COMPLETE'
@@ -226,20 +252,30 @@ def external_id_adopts_and_never_deletes(d):
     # Another id: Heat's refusal.
     d.update(tmpl({'ext': dict(res('y'), external_id='other'), 'own': res('o')}))
     assert d.settle() == 'UPDATE_FAILED'
-    assert 'Update to property external_id of ext' in d.stack().status_reason
+    refused = ('Resource UPDATE failed: NotSupported: resources.ext: Update to property '
+               'external_id of ext (OS::Heat::TestResource) is not supported.')
+    assert d.stack().status_reason == refused
+    # Without the id at all: the same refusal, and the object stays the stack's.
+    d.update(tmpl({'ext': res('y'), 'own': res('o')}))
+    assert d.settle() == 'UPDATE_FAILED'
+    assert d.stack().status_reason == refused
+    assert d.cloud.get(outside['id'])['properties'] == {'value': 'x'}
+    d.update(tmpl({'ext': dict(res('x'), external_id=outside['id']), 'own': res('o')}))
+    assert d.settle() == 'UPDATE_COMPLETE'
     d.delete()
     assert d.settle() == 'DELETE_COMPLETE'
-    assert [o['id'] for o in d.cloud.list()] == [outside['id']], 'never deleted'
+    assert [o['id'] for o in d.scenario_cloud()] == [outside['id']], 'never deleted'
 
 
 def external_id_of_a_missing_object_fails(d):
     d.create(tmpl({'ext': dict(res('x'), external_id='nowhere')}))
     assert d.settle() == 'CREATE_FAILED'
     assert 'nowhere does not exist' in d.stack().status_reason
-    assert d.cloud.list() == []
+    assert d.scenario_cloud() == []
 
 
-ALL = [suspend_and_resume, slow_suspend_waits_for_the_cloud, suspended_stack_deletes,
+ALL = [check_leaves_what_it_never_reaches_as_heat_does,
+       suspend_and_resume, slow_suspend_waits_for_the_cloud, suspended_stack_deletes,
        failed_suspend_is_tried_again, resume_of_a_running_stack_fails_as_in_heat,
        abandon_then_adopt_round_trip, adopt_without_an_object_fails_and_creates_nothing,
        snapshot_then_restore, snapshot_deletion_policy_keeps_a_copy,

@@ -59,6 +59,7 @@ class Cluster:
             f.write(f'[DEFAULT]\ndebug = true\ntransport_url = {rabbit_url}\n'
                     f'control_exchange = {self.exchange}\n'
                     f'state_path = {workdir}\n'
+                    'enable_stack_abandon = true\nenable_stack_adopt = true\n'
                     f'[database]\nconnection = {db_url}\n'
                     f'[engine]\ntopic = {self.topic}\nheartbeat_interval = 2\n'
                     f'[observer]\npoll_interval = 0.2\n'
@@ -181,6 +182,8 @@ class ProcessDriver(driver_base.Driver):
         super().__init__()
         self.cluster = cluster
         self.cloud = cluster.client
+        # The cluster's cloud outlives each scenario: earlier ones' objects.
+        self.foreign_ids = frozenset(o['id'] for o in self.cloud.list())
         self.ctx = context.RequestContext(project_id='tenant', user_id='user')
         self._previous = (rpc.set_dispatcher(cluster.dispatcher),
                           cloud_client.set_client(cluster.client))

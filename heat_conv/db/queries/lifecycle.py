@@ -25,11 +25,12 @@ def stack_create_with_resources(values, resources, events=()):
         return row
 
 
-def stack_forget(stack_id, expected_traversal, values, events=()):
+def stack_forget(stack_id, expected_traversal, values, events=(), descendants=()):
     """Mark a stack deleted and drop its resource rows, leaving whatever
     they stood for alone (abandon). A compare-and-swap on the traversal id,
     so a stack some operation just took is not forgotten under it; True
-    when it won."""
+    when it won. ``descendants``: ids of its child stacks (at any depth),
+    forgotten in the same transaction, so no child outlives its parent."""
     with transaction() as session:
         query = sa.update(models.Stack).where(
             models.Stack.id == stack_id,
@@ -37,8 +38,16 @@ def stack_forget(stack_id, expected_traversal, values, events=()):
             models.Stack.deleted_at.is_(None))
         if _execute(session, query.values(**values)).rowcount != 1:
             return False
+        if descendants:
+            _execute(session, sa.update(models.Stack).where(
+                models.Stack.id.in_(list(descendants)),
+                models.Stack.deleted_at.is_(None)).values(
+                    action=values['action'], status=values['status'],
+                    status_reason=values['status_reason'],
+                    deleted_at=values['deleted_at'], live_name=None,
+                    current_traversal=values['current_traversal']))
         _execute(session, sa.delete(models.Resource).where(
-            models.Resource.stack_id == stack_id))
+            models.Resource.stack_id.in_([stack_id, *descendants])))
         if events:
             session.connection().execute(sa.insert(EVENT), event_rows(events))
         return True

@@ -36,3 +36,13 @@ def snapshot_delete(snapshot_id):
     with transaction() as session:
         return _execute(session, sa.delete(models.Snapshot).where(
             models.Snapshot.id == snapshot_id)).rowcount == 1
+
+
+def snapshot_finish(stack_id, snapshot_id, values):
+    """Record the end of an IN_PROGRESS snapshot; False if it is not one
+    (deleted meanwhile, or already ended)."""
+    s = models.Snapshot
+    with transaction() as session:
+        return _execute(session, sa.update(s).where(
+            s.id == snapshot_id, s.stack_id == stack_id, s.status == 'IN_PROGRESS')
+            .values(**values)).rowcount == 1

@@ -1,6 +1,9 @@
 """Abandon, export and adopt through the REST API."""
 import json
 
+import pytest
+
+from heat_conv.common import config
 from heat_conv.db import api as db_api
 
 from .helpers import assert_fault
@@ -52,3 +55,29 @@ def test_adopt_data_without_a_template_is_400(api):
 def test_adopt_data_that_is_not_a_document_is_400(api):
     assert_fault(api.post('/stacks', {'stack_name': 'x', 'adopt_stack_data': '[1]'}),
                  400, contains='adopt data')
+
+
+@pytest.fixture
+def heats_defaults():
+    """enable_stack_abandon and enable_stack_adopt as Heat ships them: off."""
+    for name in ('enable_stack_abandon', 'enable_stack_adopt'):
+        config.CONF.clear_override(name)
+    yield
+    for name in ('enable_stack_abandon', 'enable_stack_adopt'):
+        config.CONF.set_override(name, True)
+
+
+def test_abandon_and_export_are_off_by_default_as_in_heat(api, stack, heats_defaults):
+    _settled(stack[1])
+    for resp in (api.delete(stack[2] + '/abandon'), api.get(stack[2] + '/export')):
+        assert_fault(resp, 400, 'NotSupported', contains='Stack Abandon is not supported.')
+    assert api.get(stack[2]).status_int == 200, 'nothing was abandoned'
+
+
+def test_adopt_is_off_by_default_as_in_heat(api, stack, heats_defaults):
+    _settled(stack[1])
+    config.CONF.set_override('enable_stack_abandon', True)
+    doc = api.delete(stack[2] + '/abandon').json
+    resp = api.post('/stacks', {'stack_name': 'again', 'adopt_stack_data': json.dumps(doc)})
+    assert_fault(resp, 400, 'NotSupported', contains='Stack Adopt is not supported.')
+    assert_fault(api.get('/stacks/again'), 404)

@@ -103,3 +103,18 @@ def test_patch_preview_with_cleared_parameters(api, make_stack):
     assert _changes(api.patch(path + '/preview', {}))['unchanged'] == ['first', 'second']
     changes = _changes(api.patch(path + '/preview', {'clear_parameters': ['value']}))
     assert changes['updated'] == ['first']
+
+
+def test_update_preview_ignores_restricted_actions_as_heat_does(api, stack):
+    # Heat's preview (StackUpdate.preview) asks each resource what the new
+    # definition needs and never consults restricted_actions: the update
+    # itself refuses. The preview says what the change would be.
+    helpers.build(stack[1])
+    template = copy.deepcopy(TEMPLATE)
+    template['resources']['second']['properties']['update_replace_value'] = 'new'
+    restricted = {'resource_registry': {'resources': {
+        name: {'restricted_actions': ['update', 'replace']} for name in ('first', 'second')}}}
+    resp = api.put(stack[2] + '/preview', {'template': template, 'environment': restricted,
+                                          'parameters': {'value': 'changed'}})
+    assert _changes(resp) == {'added': [], 'deleted': [], 'replaced': ['second'],
+                              'updated': ['first'], 'unchanged': []}
