@@ -59,6 +59,8 @@ def signal(ctx, stack_id, resource_name, details, declared_type=None):
         details, db_api.signals_for(stack.id, resource_name=resource_name))
     db_api.signal_add(stack.id, resource_name, details,
                       events=[events.for_resource(row, SIGNAL, row.status, reason)])
+    if cls.acts_on_signals and getattr(row, 'id', None) is not None:
+        rpc.cast(messages.ResourceSignalled(row.id))
     for waiting in db_api.resources_waiting(stack_ids=[stack.id]):
         if _waits_on_signals(waiting.type):
             rpc.cast(messages.SignalArrived(waiting.id, waiting.atomic_key))
@@ -75,12 +77,15 @@ def _clear_hook(name, rows, hook):
 
 
 def metadata(stack_id, row):
-    """A resource's metadata when its type keeps its signals there (a wait
-    condition handle), else None."""
+    """A resource's metadata when its type keeps its signals (a wait
+    condition handle) or its state (a scaling group) there, else None."""
     try:
         cls = registry.get(row.type)
     except exception.HeatConvException:
         return None
+    shown = cls.metadata_from_data(row.rsrc_metadata, row.rsrc_data)
+    if shown is not None:
+        return shown
     if not cls.takes_signals:
         return None
     return cls.metadata_from_signals(db_api.signals_for(stack_id, resource_name=row.name))

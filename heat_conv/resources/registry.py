@@ -1,10 +1,12 @@
 """Resource type name -> plugin class, the plugin instance for a row, and
 a bound template's resources checked against their classes."""
 from heat_conv.common import exception
+from heat_conv.resources import autoscaling_group
 from heat_conv.resources import dummy
 from heat_conv.resources import heat_types
 from heat_conv.resources import resource_chain
 from heat_conv.resources import resource_group
+from heat_conv.resources import scaling_policy
 from heat_conv.resources import simple
 from heat_conv.resources import software_config
 from heat_conv.resources import software_deployment
@@ -20,7 +22,8 @@ _TYPES = {cls.type_name: cls for cls in (
     wait_condition.WaitCondition, software_config.SoftwareConfig,
     software_config.StructuredConfig, software_config.CloudConfig,
     software_config.MultipartMime, software_deployment.SoftwareDeployment,
-    stack_resource.HeatStack, resource_group.ResourceGroup, resource_chain.ResourceChain)}
+    stack_resource.HeatStack, resource_group.ResourceGroup, resource_chain.ResourceChain,
+    autoscaling_group.AutoScalingGroup, scaling_policy.ScalingPolicy)}
 
 
 def get(type_name, path=(), nested_template=None):
