@@ -11,7 +11,7 @@ which is where users look for them.
 
 A change of ``resource`` in a stack update replaces the members in
 batches (``rolling_updates``), then the group takes its new size; the
-batches are steps of the child stack's updates, as a ResourceGroup's.
+batches are successive updates of the child stack (``batched_child``).
 """
 import datetime
 
@@ -20,21 +20,20 @@ from heat_conv.common import timeutils
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
 from heat_conv.resources import base
+from heat_conv.resources import batched_child
 from heat_conv.resources import group_batches
 from heat_conv.resources import group_policy
 from heat_conv.resources import member_stack
 from heat_conv.resources import scaling_adjustment
 from heat_conv.resources import scaling_members
-from heat_conv.resources import stack_backed
 from heat_conv.resources.properties import Property
 
 VERSION = '2015-04-30'   # the version Heat writes the members' template in
 _MEMBER_KEYS = ('type', 'properties', 'metadata', 'depends_on', 'update_policy',
                 'deletion_policy')
-_METADATA_KEYS = ('scaling_in_progress', 'cooldown_end')
 
 
-class AutoScalingGroup(member_stack.MemberStack):
+class AutoScalingGroup(batched_child.BatchedChild, member_stack.MemberStack):
     type_name = 'OS::Heat::AutoScalingGroup'
     properties_schema = {
         'resource': Property('map', required=True, update_allowed=True,
@@ -101,14 +100,15 @@ class AutoScalingGroup(member_stack.MemberStack):
 
     def child_spec(self):
         wanted = self.member_definition()
-        for key in ('batches', 'paused_until', 'resize_after', 'resize_to'):
+        self.forget_batches()
+        for key in ('resize_after', 'resize_to'):
             self.data.pop(key, None)
         existing = self._members(include_failed=True)
         if self.child_stack() is None:
             size = self.properties['desired_capacity']
             if size is None:
                 size = self.properties['min_size']
-            return self._spec(self._sized(size, size))
+            return self.batch_spec(self._sized(size, size))
         # A stack update: Heat's resize to the desired capacity (or the size
         # the policies left), within the bounds; first, if the members'
         # definition changed, the rolling update.
@@ -125,13 +125,13 @@ class AutoScalingGroup(member_stack.MemberStack):
                                           size),
                                       size, rolling['max_batch_size'],
                                       rolling['min_in_service'])
-            group_batches.check_pauses(plan, rolling['pause_time'], self._timeout_secs())
+            group_batches.check_pauses(plan, rolling['pause_time'], self.timeout_secs())
             if plan:
                 self.data['batches'] = [list(b) for b in plan]
                 self.data['pause'] = rolling['pause_time']
                 self.data['resize_after'] = target
-                return self._next_batch()
-        return self._spec(self._sized(target, 0))
+                return self.next_batch()
+        return self.batch_spec(self._sized(target, 0))
 
     def adjust(self, policy):
         """A policy's resize, as Heat decides it: members keep their
@@ -152,7 +152,7 @@ class AutoScalingGroup(member_stack.MemberStack):
             cooldown = self.properties.get('cooldown')
         if scaling_adjustment.in_cooldown(self.data.get('cooldown_end'), timeutils.now()):
             raise base.NoActionRequired(f'due to cooldown, cooldown {cooldown}')
-        spec = self._spec(self._sized(size, 0))
+        spec = self.batch_spec(self._sized(size, 0))
         self.data.update(resize_to=size, scaling_in_progress=True, cooldown=cooldown,
                          scaling_reason=f'{kind} : {adjustment}')
         return spec, (f'Start resizing the group {self.name} from {current} to {size} '
@@ -164,51 +164,20 @@ class AutoScalingGroup(member_stack.MemberStack):
                 'resources': dict(scaling_members.definitions(
                     existing, self.member_definition(), size, num_new))}
 
-    def _next_batch(self):
+    def next_batch(self):
         size, num_new = self.data['batches'].pop(0)
-        return self._spec(self._sized(size, num_new))
+        return self.batch_spec(self._sized(size, num_new))
 
-    def _spec(self, template):
-        if self.definition is not None:
-            return self.member_spec(template)
-        # Outside a stack operation (a policy's resize, a later batch): the
-        # child keeps its files and environment.
-        raw = db_api.raw_template_get(self.child_stack().raw_template_id)
-        return stack_backed.ChildSpec(template=template, files=dict(raw.files or {}),
-                                      environment=raw.environment or {},
-                                      timeout=db_api.stack_get(self.stack_id).timeout)
+    # --- the child settled: the next batch, or the end --------------------------
 
-    def _timeout_secs(self):
-        minutes = db_api.stack_get(self.stack_id).timeout
-        return minutes * 60 if minutes else None
-
-    # --- the child settled, or a pause between batches ended ------------------
-
-    def child_done(self, outcome):
-        if isinstance(outcome, base.Done) and not self.data.get('batches') \
-                and 'resize_after' in self.data:
+    def batches_done(self, outcome):
+        resize_after = self.data.pop('resize_after', None)
+        if isinstance(outcome, base.Done) and resize_after is not None:
             # The rolling update is over: the group takes its new size.
-            return self._spec(self._sized(self.data.pop('resize_after'), 0))
-        if isinstance(outcome, base.Failed) or not self.data.get('batches'):
-            for key in ('batches', 'paused_until', 'resize_after'):
-                self.data.pop(key, None)
-            if isinstance(outcome, base.Done):
-                self.scaled(f'{scaling_adjustment.EXACT_CAPACITY} : {self.size()}')
-            return outcome
-        paused_until = self.data.get('paused_until')
-        if self.data.get('pause') and paused_until is None:
-            self.data['paused_until'] = timeutils.now() + self.data['pause']
-            return base.Pending(self.physical_id)
-        if paused_until is not None and timeutils.now() < paused_until:
-            return base.Pending(self.physical_id)
-        self.data.pop('paused_until', None)
-        return self._next_batch()
-
-    def progress(self, action, cloud_object):
-        paused_until = self.data.get('paused_until')
-        if paused_until is not None and timeutils.now() >= paused_until:
-            return base.Done(self.physical_id)   # wakes child_done
-        return None
+            return self.batch_spec(self._sized(resize_after, 0))
+        if isinstance(outcome, base.Done):
+            self.scaled(f'{scaling_adjustment.EXACT_CAPACITY} : {self.size()}')
+        return outcome
 
     def scaled(self, reason=None, size_changed=True):
         """A resize ended: the cooldown starts (if the size changed)."""

@@ -10,6 +10,7 @@ from heat_conv.resources import scaling_policy
 from heat_conv.resources import simple
 from heat_conv.resources import software_config
 from heat_conv.resources import software_deployment
+from heat_conv.resources import software_deployment_group
 from heat_conv.resources import stack_resource
 from heat_conv.resources import template_check
 from heat_conv.resources import template_resource
@@ -23,7 +24,8 @@ _TYPES = {cls.type_name: cls for cls in (
     software_config.StructuredConfig, software_config.CloudConfig,
     software_config.MultipartMime, software_deployment.SoftwareDeployment,
     stack_resource.HeatStack, resource_group.ResourceGroup, resource_chain.ResourceChain,
-    autoscaling_group.AutoScalingGroup, scaling_policy.ScalingPolicy)}
+    autoscaling_group.AutoScalingGroup, scaling_policy.ScalingPolicy,
+    software_deployment_group.SoftwareDeploymentGroup)}
 
 
 def get(type_name, path=(), nested_template=None):

@@ -3,6 +3,11 @@ wait conditions and their signals, and hooks (breakpoints). Shared by the
 deterministic and the MariaDB + RabbitMQ runs."""
 import json
 
+import pytest
+
+from heat_conv.common import exception
+from heat_conv.db import api as db_api
+from heat_conv.engine import signal_operations
 from tests.scenarios.library import attr
 from tests.scenarios.library import ref
 from tests.scenarios.library import res
@@ -189,6 +194,21 @@ def software_deployment_completes_when_its_outputs_are_signalled(d):
     assert d.resources()['after'].properties_data['value'] == 'forty-two'
     deployment_id = d.resources()['deployment'].physical_resource_id
     assert reasons(d, 'deployment', 'SIGNAL') == [f'deployment {deployment_id} succeeded']
+    # As Heat: the deployment keeps the template's input values; the config
+    # it deploys is derived from the source, with every input's value.
+    deployment = db_api.software_deployment_get(deployment_id)
+    assert deployment.input_values == {'foo': 'bar'}
+    source = d.resources()['config'].physical_resource_id
+    assert deployment.config_id != source
+    inputs = {i['name']: i['value'] for i in
+              db_api.software_config_get(deployment.config_id).config['inputs']}
+    assert inputs['foo'] == 'bar' and inputs['deploy_server_id'] == 'dummy0'
+    assert inputs['deploy_action'] == 'CREATE'
+    d.delete()
+    assert d.settle() == 'DELETE_COMPLETE'
+    for config_id in (deployment.config_id, source):
+        with pytest.raises(exception.NotFound):
+            db_api.software_config_get(config_id)
 
 
 def software_deployment_fails_on_a_non_zero_status_code(d):
@@ -201,6 +221,115 @@ def software_deployment_fails_on_a_non_zero_status_code(d):
         'deploy_status_code : Deployment exited with non-zero status code: 3')
 
 
+def deployment_group_template(value='bar', policy=None):
+    group = {'type': 'OS::Heat::SoftwareDeploymentGroup',
+             'properties': {'config': ref('config'),
+                            'servers': {'a': 'server-a', 'b': 'server-b', 'c': 'server-c'},
+                            'input_values': {'foo': value}}}
+    if policy:
+        group['update_policy'] = policy
+    template = deployment_template()
+    template['resources'].pop('deployment')
+    template['resources']['group'] = group
+    template['resources']['after'] = res({'get_attr': ['group', 'result', 'b']})
+    return template
+
+
+def group_members(d):
+    child = d.resources()['group'].physical_resource_id
+    live = {}
+    for row in db_api.resources_of_stack(child):
+        if row.action != 'INIT':
+            live[row.name] = row
+    return child, live
+
+
+def signal_waiting_members(d, value):
+    """Signal every member that waits, as each server's agent would;
+    returns their names."""
+    child, members = group_members(d)
+    waiting = sorted(n for n, r in members.items() if r.status == 'IN_PROGRESS'
+                     and r.action_started_at is not None)
+    for name in waiting:
+        signal_operations.signal(d.ctx, child, name, {
+            'deploy_stdout': f'{name}-{value}', 'deploy_status_code': 0,
+            'result': f'{name}-result-{value}'})
+    return waiting
+
+
+def members_waiting(d, count, action):
+    def check():
+        if d.row('group') is None or not d.row('group').physical_resource_id:
+            return False
+        _, members = group_members(d)
+        return sum(r.action == action and r.status == 'IN_PROGRESS'
+                   and r.action_started_at is not None
+                   for r in members.values()) == count
+    return check
+
+
+def batch_waits(d):
+    """The child's traversal has reached every member, and some wait."""
+    child_id, members = group_members(d)
+    child = db_api.stack_get(child_id)
+    if child.status != 'IN_PROGRESS':
+        return False
+    waiting = [r for r in members.values()
+               if r.status == 'IN_PROGRESS' and r.action_started_at is not None]
+    return bool(waiting) and all(
+        r.traversal_id == child.current_traversal
+        and (r.status == 'COMPLETE' or r in waiting) for r in members.values())
+
+
+def software_deployment_group_completes_when_every_member_is_signalled(d):
+    d.create(deployment_group_template())
+    d.run_until(members_waiting(d, 3, 'CREATE'), 'three deployments to wait')
+    child, _ = group_members(d)
+    signal_operations.signal(d.ctx, child, 'a', {'deploy_stdout': 'a-1', 'result': 'r-a'})
+    signal_operations.signal(d.ctx, child, 'b', {'deploy_stdout': 'b-1', 'result': 'r-b'})
+    d.run_until(members_waiting(d, 1, 'CREATE'), 'two deployments to complete')
+    assert d.resource_status('group') == 'CREATE_IN_PROGRESS'
+    assert d.resource_status('after') is None
+    signal_operations.signal(d.ctx, child, 'c', {'deploy_stdout': 'c-1', 'result': 'r-c'})
+    assert d.settle() == 'CREATE_COMPLETE'
+    attrs = d.resources()['group'].attributes_data
+    assert attrs['deploy_stdouts'] == {'a': 'a-1', 'b': 'b-1', 'c': 'c-1'}
+    assert attrs['deploy_status_codes'] == {'a': None, 'b': None, 'c': None}
+    assert attrs['result'] == {'a': 'r-a', 'b': 'r-b', 'c': 'r-c'}
+    assert d.resources()['after'].properties_data['value'] == 'r-b'
+    _, members = group_members(d)
+    for name, row in members.items():
+        deployment = db_api.software_deployment_get(row.physical_resource_id)
+        assert deployment.server_id == f'server-{name}'
+        assert deployment.input_values == {'foo': 'bar'}
+
+
+def software_deployment_group_rolls_its_update_in_batches(d):
+    policy = {'rolling_update': {'max_batch_size': 2, 'pause_time': 5}}
+    d.create(deployment_group_template(policy=policy))
+    d.run_until(members_waiting(d, 3, 'CREATE'), 'three deployments to wait')
+    signal_waiting_members(d, 'v1')
+    assert d.settle() == 'CREATE_COMPLETE'
+    d.update(deployment_group_template('baz', policy=policy))
+    batches = []
+    while d.stack().status == 'IN_PROGRESS':
+        d.run_until(lambda: d.stack().status != 'IN_PROGRESS' or batch_waits(d),
+                    'a batch to wait')
+        batch = signal_waiting_members(d, 'v2')
+        if batch:
+            batches.append(batch)
+            d.run_until(lambda: not any(r.status == 'IN_PROGRESS' and r.name in batch
+                                        for r in group_members(d)[1].values()),
+                        'the batch to complete')
+    assert d.stack_status() == 'UPDATE_COMPLETE'
+    assert sorted(len(b) for b in batches) == [1, 2], batches
+    _, members = group_members(d)
+    for row in members.values():
+        assert db_api.software_deployment_get(
+            row.physical_resource_id).input_values == {'foo': 'baz'}
+    assert d.resources()['after'].properties_data['value'] == 'b-result-v2'
+
+
 ALL = [wait_condition_completes_on_the_third_signal,
        wait_condition_times_out_without_its_signals,
        wait_condition_fails_on_the_first_failure,
@@ -211,4 +340,6 @@ ALL = [wait_condition_completes_on_the_third_signal,
        pre_update_and_pre_delete_hooks_pause_until_cleared,
        new_operation_releases_a_paused_resource,
        software_deployment_completes_when_its_outputs_are_signalled,
-       software_deployment_fails_on_a_non_zero_status_code]
+       software_deployment_fails_on_a_non_zero_status_code,
+       software_deployment_group_completes_when_every_member_is_signalled,
+       software_deployment_group_rolls_its_update_in_batches]
