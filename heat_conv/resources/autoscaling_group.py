@@ -172,7 +172,7 @@ class AutoScalingGroup(batched_child.BatchedChild, member_stack.MemberStack):
 
     def batches_done(self, outcome):
         resize_after = self.data.pop('resize_after', None)
-        if isinstance(outcome, base.Done) and resize_after is not None:
+        if isinstance(outcome, base.Done) and resize_after not in (None, self.size()):
             # The rolling update is over: the group takes its new size.
             return self.batch_spec(self._sized(resize_after, 0))
         if isinstance(outcome, base.Done):

@@ -13,3 +13,7 @@ def test_asg_stays_within_its_bounds(driver):
 
 def test_stack_update_resizes_to_the_desired_capacity(driver):
     scenarios.stack_update_resizes_to_the_desired_capacity(driver)
+
+
+def test_rolling_updates_replace_members_in_batches(driver):
+    scenarios.rolling_updates_replace_members_in_batches(driver)

@@ -15,13 +15,15 @@ ASG = 'OS::Heat::AutoScalingGroup'
 POLICY = 'OS::Heat::ScalingPolicy'
 
 
-def asg_template(cooldown, desired=2, min_size=1, max_size=5, value='v'):
+def asg_template(cooldown, desired=2, min_size=1, max_size=5, value='v', rolling=None):
+    group = {'min_size': min_size, 'max_size': max_size, 'desired_capacity': desired,
+             'cooldown': cooldown,
+             'resource': {'type': 'OS::Heat::TestResource',
+                          'properties': {'value': value}}}
+    if rolling is not None:
+        group['rolling_updates'] = rolling
     return tmpl({
-        'group': {'type': ASG, 'properties': {
-            'min_size': min_size, 'max_size': max_size, 'desired_capacity': desired,
-            'cooldown': cooldown,
-            'resource': {'type': 'OS::Heat::TestResource',
-                         'properties': {'value': value}}}},
+        'group': {'type': ASG, 'properties': group},
         'up': {'type': POLICY, 'properties': {
             'auto_scaling_group_id': ref('group'), 'adjustment_type': 'change_in_capacity',
             'scaling_adjustment': 2}},
@@ -146,5 +148,34 @@ def stack_update_resizes_to_the_desired_capacity(d):
     assert d.tree_objects() == []
 
 
+def values(d):
+    return {obj['metadata']['resource_name']: obj['properties']['value']
+            for obj in d.tree_objects() if obj['status'] == 'ACTIVE'}
+
+
+def child_updates(d):
+    child = db_api.stack_get(d.resources()['group'].physical_resource_id)
+    return len([e for e in db_api.event_list(child.id) if e.resource_name == child.name
+                and e.resource_action == 'UPDATE' and e.resource_status == 'COMPLETE'])
+
+
+def rolling_updates_replace_members_in_batches(d):
+    rolling = {'max_batch_size': 2, 'pause_time': 5}
+    d.create(asg_template(0, desired=3, rolling=rolling))
+    assert d.settle() == 'CREATE_COMPLETE'
+    before = members(d)
+    d.update(asg_template(0, desired=3, value='w', rolling=rolling))
+    d.run_until(lambda: sorted(values(d).values()) == ['v', 'w', 'w'], 'the first batch')
+    started = time.time() if getattr(d, 'clock', None) is None else d.clock.time()
+    assert d.settle() == 'UPDATE_COMPLETE'
+    now = time.time() if getattr(d, 'clock', None) is None else d.clock.time()
+    assert now - started >= 5, 'the pause between the batches'
+    assert sorted(values(d).values()) == ['w', 'w', 'w']
+    assert members(d) == before, 'updated in place, the same members'
+    # two batches; the size is the desired capacity already
+    assert child_updates(d) == 2
+
+
 ALL = [asg_scales_2_4_1_through_policy_signals_with_cooldown,
-       asg_stays_within_its_bounds, stack_update_resizes_to_the_desired_capacity]
+       asg_stays_within_its_bounds, stack_update_resizes_to_the_desired_capacity,
+       rolling_updates_replace_members_in_batches]
