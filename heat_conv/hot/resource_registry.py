@@ -7,6 +7,13 @@ OS::Heat::TestResource``), a family of types to another family
 running them as nested stacks is out of scope. Entries under ``resources``
 apply to one named resource only.
 
+An entry under ``resources`` whose value is itself a map is a nested
+registry: ``resources: {web: {server: {hooks: pre-update}}}`` sets a hook
+on resource ``server`` of ``web``'s child stack (a template resource, a
+group, ...), at any depth. The child stack's environment carries the
+entries of the resources matching its parent resource's name
+(``nested_resources``), as Heat's does.
+
 Per-resource ``hooks`` are breakpoints (``pre-create``, ``pre-update``,
 ``pre-delete``) on the resources whose names match the entry's name or
 glob. Per-resource ``restricted_actions`` (``update``, ``replace``) make
@@ -40,6 +47,7 @@ class ResourceRegistry:
         self._per_resource = {}
         self._hooks = {}
         self._restricted = {}
+        self._nested = {}
         per_resource = raw.get('resources') or {}
         if not isinstance(per_resource, dict):
             _fail(('resource_registry', 'resources'), 'Expected a map of resource names')
@@ -51,8 +59,25 @@ class ResourceRegistry:
                 self._hooks[name] = _hooks(entries['hooks'], path + ('hooks',))
             self._restricted[name] = _restricted(entries.get('restricted_actions'),
                                                  path + ('restricted_actions',))
+            nested = {key: value for key, value in entries.items()
+                      if isinstance(value, dict)}
+            if nested:
+                # checked as the child's registry will read it
+                ResourceRegistry({'resources': nested})
+                self._nested[name] = nested
             self._per_resource[name] = _mappings(
-                entries, path, skip=('hooks', 'restricted_actions'))
+                entries, path, skip=('hooks', 'restricted_actions') + tuple(nested))
+
+    def nested_resources(self, resource_name):
+        """The per-resource entries of ``resource_name``'s child stack: the
+        nested registries of every entry whose name or glob matches it, the
+        exact name's last (it wins)."""
+        found = {}
+        for pattern, nested in self._nested.items():
+            if pattern != resource_name and fnmatch.fnmatchcase(resource_name, pattern):
+                found.update(nested)
+        found.update(self._nested.get(resource_name, {}))
+        return found
 
     def hooks_for(self, resource_name):
         """The breakpoints set on a resource: every entry whose name or glob

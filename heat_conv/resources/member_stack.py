@@ -25,7 +25,8 @@ class MemberStack(stack_backed.StackBacked):
         files.update(raw.files or {})
         return stack_backed.ChildSpec(
             template=template, files=files,
-            environment=template_resource.child_environment(raw.environment or {}, None),
+            environment=template_resource.child_environment(raw.environment or {}, None,
+                                                            self.name),
             timeout=db_api.stack_get(self.stack_id).timeout)
 
     def shaped_attributes(self, names, own, removed=()):

@@ -169,6 +169,69 @@ def new_operation_releases_a_paused_resource(d):
     assert d.settle() == 'DELETE_COMPLETE'
 
 
+def nested_template(value='v'):
+    return tmpl({'web': {'type': 'web.yaml', 'properties': {'value': value}}},
+                outputs={'b': {'value': {'get_attr': ['web', 'b']}}})
+
+
+WEB = {'heat_template_version': '2018-08-31',
+       'parameters': {'value': {'type': 'string'}},
+       'resources': {'a': res({'get_param': 'value'}),
+                     'b': res({'list_join': ['-', [{'get_attr': ['a', 'output']}, 'b']]})},
+       'outputs': {'b': {'value': {'get_attr': ['b', 'output']}}}}
+
+
+def child_row(d, name):
+    child = d.resources()['web'].physical_resource_id
+    rows = db_api.resources_of_stack(child, names=[name])
+    return child, (rows[-1] if rows else None)
+
+
+def pre_update_hook_inside_a_nested_stack_pauses_the_update(d):
+    env = {'resource_registry': {'resources': {'web': {'b': {'hooks': 'pre-update'}}}}}
+    files = {'web.yaml': json.dumps(WEB)}
+    d.create(nested_template(), files=files, environment=env)
+    assert d.settle() == 'CREATE_COMPLETE'   # a pre-update hook: not in a create
+    d.update(nested_template('w'), files=files, environment=env)
+    d.run_until(lambda: child_row(d, 'b')[1].paused_on == 'pre-update',
+                'b of the nested stack to pause')
+    child, b = child_row(d, 'b')
+    assert b.status_reason == 'UPDATE paused until Hook pre-update is cleared'
+    assert child_row(d, 'a')[1].properties_data['value'] == 'w'
+    assert d.stack_status() == 'UPDATE_IN_PROGRESS'
+    assert d.resource_status('web') == 'UPDATE_IN_PROGRESS'
+    # what `openstack stack hook poll --nested-depth 1` reads: the events
+    events = db_api.event_list(child)
+    assert [e.resource_status_reason for e in events if e.resource_name == 'b'][-1] == \
+        'UPDATE paused until Hook pre-update is cleared'
+    signal_operations.signal(d.ctx, child, 'b', {'unset_hook': 'pre-update'})
+    assert d.settle() == 'UPDATE_COMPLETE'
+    assert child_row(d, 'b')[1].properties_data['value'] == 'w-b'
+    assert d.resources()['web'].attributes_data['b'] == 'w-b'
+
+
+def pre_create_hook_on_a_group_member(d):
+    env = {'resource_registry': {'resources': {'group': {'1': {'hooks': ['pre-create']}}}}}
+    d.create(tmpl({'group': {'type': 'OS::Heat::ResourceGroup', 'properties': {
+        'count': 3, 'resource_def': {'type': 'OS::Heat::TestResource'}}}}),
+        environment=env)
+
+    def member(name):
+        group = d.row('group')
+        child = group.physical_resource_id if group is not None else None
+        rows = db_api.resources_of_stack(child, names=[name]) if child else []
+        return child, (rows[-1] if rows else None)
+
+    d.run_until(lambda: member('1')[1] is not None and member('1')[1].paused_on,
+                'member 1 to pause')
+    d.run_until(lambda: all(member(n)[1] is not None and member(n)[1].status == 'COMPLETE'
+                            and member(n)[1].action == 'CREATE' for n in '02'),
+                'the other members')
+    assert d.stack_status() == 'CREATE_IN_PROGRESS'
+    signal_operations.signal(d.ctx, member('1')[0], '1', {'unset_hook': 'pre-create'})
+    assert d.settle() == 'CREATE_COMPLETE'
+
+
 def deployment_template(server='dummy0'):
     return tmpl({
         'config': {'type': 'OS::Heat::SoftwareConfig',
@@ -342,4 +405,6 @@ ALL = [wait_condition_completes_on_the_third_signal,
        software_deployment_completes_when_its_outputs_are_signalled,
        software_deployment_fails_on_a_non_zero_status_code,
        software_deployment_group_completes_when_every_member_is_signalled,
-       software_deployment_group_rolls_its_update_in_batches]
+       software_deployment_group_rolls_its_update_in_batches,
+       pre_update_hook_inside_a_nested_stack_pauses_the_update,
+       pre_create_hook_on_a_group_member]
