@@ -99,6 +99,29 @@ def update_while_a_wait_condition_waits_waits_again(d):
     assert not [r for r in reasons(d, 'wc') if 'Timeout' in r]
 
 
+def replaced_handle_does_not_count_the_old_handles_signals(d):
+    d.create(wait_template(count=1))
+    d.run_until(waiting(d, 'wc'), 'the wait condition to wait')
+    d.signal('handle', {'data': 'old'})
+    assert d.settle() == 'CREATE_COMPLETE'
+    old_handle = d.resources()['handle'].physical_resource_id
+    template = wait_template(count=2)
+    # a property that cannot change in place: the handle is replaced
+    template['resources']['handle']['properties'] = {'signal_transport': 'HEAT_SIGNAL'}
+    if getattr(d, 'clock', None) is not None:
+        d.clock.advance(1)   # the replacement is made after the old signal
+    d.update(template)
+    d.run_until(lambda: d.resources()['handle'].physical_resource_id != old_handle
+                and d.resource_status('wc') in ('UPDATE_IN_PROGRESS', 'CREATE_IN_PROGRESS'),
+                'the wait condition to wait on the new handle')
+    d.signal('handle', {'data': 'a'})
+    d.signal('handle', {'data': 'b'})
+    assert d.settle() == 'UPDATE_COMPLETE'
+    assert json.loads(d.resources()['wc'].attributes_data['data']) == {'1': 'a', '2': 'b'}
+    assert reasons(d, 'handle', 'SIGNAL')[-1] == \
+        'Signal: status:SUCCESS reason:Signal 2 received'
+
+
 def signal_before_its_resource_exists_is_applied(d):
     # The handle is created only after a slow resource; the signal comes
     # before the stack has any rows at all.
@@ -397,6 +420,7 @@ ALL = [wait_condition_completes_on_the_third_signal,
        wait_condition_times_out_without_its_signals,
        wait_condition_fails_on_the_first_failure,
        signal_before_its_resource_exists_is_applied,
+       replaced_handle_does_not_count_the_old_handles_signals,
        delete_while_a_wait_condition_waits,
        update_while_a_wait_condition_waits_waits_again,
        pre_create_hook_pauses_its_branch_only,
