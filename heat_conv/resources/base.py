@@ -233,6 +233,17 @@ class Resource:
         db_api.signals_for (resource_name or physical_id)."""
         return {'resource_name': self.name}
 
+    # The class name Heat's messages give the type, where it differs.
+    heat_class_name = None
+
+    @classmethod
+    def timeout_reason(cls, action, name, stack_name, stack_id):
+        """Why a wait on signals that the stack's timeout ended failed,
+        worded as Heat words an action its timeout aborts."""
+        return (f'{action} aborted (Task {action.lower()} from '
+                f'{cls.heat_class_name or cls.__name__} "{name}" Stack "{stack_name}" '
+                f'[{stack_id}] Timed out)')
+
     def judge_signals(self, signals, timed_out=False):
         """How a wait ends given every signal so far (oldest first): Done,
         Failed, or None to go on waiting; ``timed_out``: its time is up."""

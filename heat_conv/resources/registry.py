@@ -50,6 +50,11 @@ def names():
     return sorted(_TYPES)
 
 
+def types_waiting_on_signals():
+    """The types whose waits end on signals, not in the cloud."""
+    return sorted(name for name, cls in _TYPES.items() if cls.waits_on_signals)
+
+
 def check_template(bound, ignore_unavailable=False):
     """Check every resource of ``bound`` (a StackDefinition) against its
     type: the type exists, its literal properties do, and so do the
