@@ -62,6 +62,7 @@ class Definition:
     # A template resource's nested template file (its type may be any name).
     nested_template: str | None = None
     hook: str | None = None   # the breakpoint set on the node (pre-create, ...)
+    post_hook: str | None = None   # the one after its action (post-create, ...)
     external_id: str | None = None
     restricted_actions: tuple | None = None
 

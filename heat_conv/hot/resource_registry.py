@@ -15,20 +15,20 @@ entries of the resources matching its parent resource's name
 (``nested_resources``), as Heat's does.
 
 Per-resource ``hooks`` are breakpoints (``pre-create``, ``pre-update``,
-``pre-delete``) on the resources whose names match the entry's name or
-glob. Per-resource ``restricted_actions`` (``update``, ``replace``) make
-such a change of the resources they name fail, with Heat's reason; every
-entry whose name pattern matches counts. The post-action hooks are Heat
-directives heat-conv does not honour yet; they are refused rather than
-accepted and ignored.
+``pre-delete``, and after the action ``post-create``, ``post-update``) on
+the resources whose names match the entry's name or glob. Per-resource
+``restricted_actions`` (``update``, ``replace``) make such a change of the
+resources they name fail, with Heat's reason; every entry whose name
+pattern matches counts. ``post-delete`` is refused rather than accepted and
+ignored.
 """
 import fnmatch
 
 from heat_conv.common import exception
 
 _TEMPLATE_SUFFIXES = ('.yaml', '.yml', '.template')
-HOOKS = ('pre-create', 'pre-update', 'pre-delete')
-_HEAT_HOOKS = HOOKS + ('post-create', 'post-update', 'post-delete')
+HOOKS = ('pre-create', 'pre-update', 'pre-delete', 'post-create', 'post-update')
+_HEAT_HOOKS = HOOKS + ('post-delete',)
 RESTRICTED_ACTIONS = ('update', 'replace')
 
 
@@ -158,6 +158,7 @@ def _hooks(raw, path):
             _fail(path, f'Invalid hook type "{hook}" for resource breakpoint, '
                   f'acceptable hook types are: {", ".join(_HEAT_HOOKS)}')
         if hook not in HOOKS:
+            # a deleted row is gone when its delete ends: nothing to pause
             _fail(path, f'The {hook} hook is not supported by heat-conv yet; '
                   f'supported: {", ".join(HOOKS)}')
     return frozenset(hooks)

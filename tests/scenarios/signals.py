@@ -185,6 +185,32 @@ def pre_update_and_pre_delete_hooks_pause_until_cleared(d):
     assert d.settle() == 'DELETE_COMPLETE'
 
 
+def post_hooks_pause_after_the_action_until_cleared(d):
+    env = hooks_env('b', 'post-create', 'post-update')
+    d.create(chain_template(), environment=env)
+    d.run_until(lambda: paused(d, 'b', 'post-create')() and all(
+        d.resource_status(n) == 'CREATE_COMPLETE' for n in 'axy'),
+        'b to pause after its create')
+    # created, but its dependent waits until the hook is cleared
+    assert d.resource_status('b') == 'CREATE_COMPLETE'
+    assert d.row('b').status_reason == 'CREATE paused until Hook post-create is cleared'
+    assert d.resource_status('c') is None
+    assert d.stack_status() == 'CREATE_IN_PROGRESS'
+    d.signal('b', {'unset_hook': 'post-create'})
+    assert d.settle() == 'CREATE_COMPLETE'
+    assert reasons(d, 'b')[-2:] == ['CREATE paused until Hook post-create is cleared',
+                                    'Hook post-create is cleared']
+    d.update(chain_template('w'), environment=env)
+    d.run_until(paused(d, 'b', 'post-update'), 'b to pause after its update')
+    assert d.resource_status('b') == 'UPDATE_COMPLETE'
+    assert d.resources()['c'].properties_data['value'] == 'a-v'   # not yet updated
+    d.signal('b', {'unset_hook': 'post-update'})
+    assert d.settle() == 'UPDATE_COMPLETE'
+    assert d.resources()['c'].properties_data['value'] == 'a-w'
+    d.delete()   # no post-delete hook: the delete does not stop
+    assert d.settle() == 'DELETE_COMPLETE'
+
+
 def new_operation_releases_a_paused_resource(d):
     d.create(chain_template(), environment=hooks_env('b', 'pre-create'))
     d.run_until(paused(d, 'b', 'pre-create'), 'b to pause')
@@ -426,6 +452,7 @@ ALL = [wait_condition_completes_on_the_third_signal,
        pre_create_hook_pauses_its_branch_only,
        pre_update_and_pre_delete_hooks_pause_until_cleared,
        new_operation_releases_a_paused_resource,
+       post_hooks_pause_after_the_action_until_cleared,
        software_deployment_completes_when_its_outputs_are_signalled,
        software_deployment_fails_on_a_non_zero_status_code,
        software_deployment_group_completes_when_every_member_is_signalled,

@@ -53,8 +53,8 @@ def test_per_resource_mapping_applies_to_that_resource_only():
 
 
 @pytest.mark.parametrize('key, value, fragment', [
-    ('hooks', 'post-create', 'The post-create hook is not supported by heat-conv yet'),
     ('hooks', ['pre-create', 'pre-lunch'], 'Invalid hook type "pre-lunch"'),
+    ('hooks', 'post-delete', 'The post-delete hook is not supported by heat-conv yet'),
     ('restricted_actions', ['delete'],
      'Invalid restricted_action type "[\'delete\']" for resource, acceptable '
      "restricted_action types are: ('update', 'replace')"),
