@@ -1,4 +1,5 @@
-"""Breakpoints: a step pauses before its action while a hook is set.
+"""Breakpoints: a step pauses before its action while a hook is set, or
+after it (post-*) before telling its successors.
 
 The environment sets hooks on resources by name or glob; the traversal
 writes the one that applies into the node's definition (``pre-create`` in
@@ -19,11 +20,19 @@ from heat_conv.engine import resource_action
 from heat_conv.engine import sync_point
 
 # The hook of each kind of operation (the stack's action), and the resource
-# action it stops before.
+# action it stops before (pre-*) or after (post-*).
 HOOK_OF_OPERATION = {Action.CREATE: 'pre-create', Action.UPDATE: 'pre-update',
                      Action.DELETE: 'pre-delete'}
+# (post-delete is refused by the environment: a deleted row is gone when
+# its delete ends.)
+POST_HOOK_OF_OPERATION = {Action.CREATE: 'post-create', Action.UPDATE: 'post-update'}
 ACTION_OF_HOOK = {'pre-create': Action.CREATE, 'pre-update': Action.UPDATE,
-                  'pre-delete': Action.DELETE}
+                  'pre-delete': Action.DELETE, 'post-create': Action.CREATE,
+                  'post-update': Action.UPDATE}
+# ``paused_on`` of a row whose action will stop at a post-* hook when it
+# ends: the lock's write arms it, so a step resumed by an event knows too.
+ARMED = '+'
+
 # What a step's decision does, as the hooks see it: a replacement is an update.
 ACTION_OF_CHANGE = {decision.Change.CREATE: Action.CREATE,
                     decision.Change.UPDATE: Action.UPDATE,
@@ -34,6 +43,37 @@ def for_node(operation, hooks_set):
     """The hook a node of an ``operation`` (stack action) stops at, if set."""
     hook = HOOK_OF_OPERATION.get(operation)
     return hook if hook in hooks_set else None
+
+
+def post_for_node(operation, hooks_set):
+    """The post-* hook a node of an ``operation`` stops at after its action."""
+    hook = POST_HOOK_OF_OPERATION.get(operation)
+    return hook if hook in hooks_set else None
+
+
+def armed(post_hook, action):
+    """``paused_on`` for a row locked for ``action``: armed for the node's
+    post-* hook if it follows that action (a replacement's create in an
+    update is not a create of the stack's: Heat stops it at none)."""
+    if post_hook is not None and ACTION_OF_HOOK[post_hook] == action:
+        return ARMED + post_hook
+    return None
+
+
+def pause_after(row):
+    """The action of ``row`` has just completed (the step released it):
+    pause before telling its successors, if armed. True when the step must
+    end here."""
+    if not (row.paused_on or '').startswith(ARMED):
+        return False
+    hook = row.paused_on[len(ARMED):]
+    reason = paused_reason(hook)
+    # Lost: someone else took the row, and the step is theirs.
+    resource_action.write(row, {'engine_id': identity.engine_id(), 'paused_on': hook,
+                                'status_reason': reason}, engine_id=None,
+                          events=[events.for_resource(row, row.action, row.status,
+                                                      reason)])
+    return True
 
 
 def paused_reason(hook):
@@ -90,7 +130,7 @@ def release_superseded(rows):
     """Release the rows of a stack paused by the traversal a new one
     supersedes, so that the new one's steps can act on them."""
     for row in rows:
-        if row.paused_on:
+        if row.paused_on in ACTION_OF_HOOK:   # paused (not only armed)
             reason = f'{cleared_reason(row.paused_on)}: the stack operation was superseded'
             resource_action.write(row, {'engine_id': None, 'paused_on': None,
                                         'status_reason': reason},

@@ -18,8 +18,9 @@ from heat_conv.common.status import Status
 from heat_conv.resources import base
 
 # 1.2: child_done; 1.3: signal_arrived, hook_cleared; 1.4: run modes suspend,
-# resume and adopt; 1.5: run mode snapshot.
-VERSION = '1.5'
+# resume and adopt; 1.5: run mode snapshot; 1.6: resource_signalled,
+# scaling_done.
+VERSION = '1.6'
 
 
 class Mode(enum.StrEnum):
@@ -63,6 +64,7 @@ class Definition:
     # A template resource's nested template file (its type may be any name).
     nested_template: str | None = None
     hook: str | None = None   # the breakpoint set on the node (pre-create, ...)
+    post_hook: str | None = None   # the one after its action (post-create, ...)
     external_id: str | None = None
     restricted_actions: tuple | None = None
 
@@ -254,6 +256,32 @@ class HookCleared(ResumeStep):
     def to_wire(self):
         return {'resource_id': self.resource_id, 'atomic_key': self.atomic_key,
                 'hook': self.hook}
+
+
+@dataclasses.dataclass(frozen=True)
+class ResourceSignalled:
+    """A resource that acts on its signals (a scaling policy) got one."""
+    METHOD: typing.ClassVar[str] = 'resource_signalled'
+    resource_id: int
+
+    @classmethod
+    def from_wire(cls, kwargs):
+        return cls(kwargs['resource_id'])
+
+    def to_wire(self):
+        return {'resource_id': self.resource_id}
+
+
+@dataclasses.dataclass(frozen=True)
+class ScalingDone(ResumeStep):
+    """The child stack of an autoscaling group being resized (not by a
+    step: the group is COMPLETE) settled."""
+    METHOD: typing.ClassVar[str] = 'scaling_done'
+
+    @classmethod
+    def from_wire(cls, kwargs):
+        return cls(kwargs['resource_id'], kwargs['atomic_key'],
+                   outcome_from_wire(kwargs['outcome']))
 
 
 @dataclasses.dataclass(frozen=True)

@@ -107,6 +107,13 @@ def resumed(row, plugin, outcome):
     return _converge(row, answer)   # a ChildSpec
 
 
+def converge_child(row, spec):
+    """Converge the child stack of ``row`` (held by the caller) onto
+    ``spec`` outside a step (a scaling policy's resize): Pending with the
+    child's cast to make once the caller has recorded it, or Failed."""
+    return _converge(row, spec)
+
+
 def _converge(row, spec):
     parent = db_api.stack_get(row.stack_id)
     try:

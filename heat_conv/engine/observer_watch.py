@@ -10,6 +10,7 @@ import logging
 from heat_conv.common import liveness
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
+from heat_conv.resources import registry
 
 LOG = logging.getLogger(__name__)
 
@@ -44,7 +45,9 @@ class ObserverWatch:
                 self._maybe_marked = False
                 self._marked = {}
             return
-        waiting = db_api.stacks_waiting_on_cloud()
+        # A wait condition or a deployment waits on a signal, not on the
+        # observer: it makes progress without one.
+        waiting = db_api.stacks_waiting_on_cloud(registry.types_waiting_on_signals())
         if not waiting:
             return
         self._maybe_marked = True

@@ -8,6 +8,7 @@ from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
 from heat_conv.engine import messages
 from heat_conv.engine import rpc
+from heat_conv.engine import scaling
 from heat_conv.resources import base
 
 LOG = logging.getLogger(__name__)
@@ -34,6 +35,9 @@ def notify(stack):
         if (row.physical_resource_id == stack.id and row.status == Status.IN_PROGRESS
                 and row.action_started_at is not None):
             rpc.cast(messages.ChildDone(row.id, row.atomic_key, outcome))
+            sent += 1
+        elif scaling.awaits(row, stack):   # a resize, outside any step
+            rpc.cast(messages.ScalingDone(row.id, row.atomic_key, outcome))
             sent += 1
     return sent
 

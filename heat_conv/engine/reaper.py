@@ -30,6 +30,7 @@ from oslo_config import cfg
 from heat_conv.common import config
 from heat_conv.common import context
 from heat_conv.common import events
+from heat_conv.common import exception
 from heat_conv.common import liveness
 from heat_conv.common import timeutils
 from heat_conv.common.status import Action
@@ -41,6 +42,7 @@ from heat_conv.engine import parent_link
 from heat_conv.engine import recovery
 from heat_conv.engine import signal_step
 from heat_conv.engine import stack_state
+from heat_conv.resources import registry
 
 CONF = config.CONF
 LOG = logging.getLogger(__name__)
@@ -170,25 +172,40 @@ def _drop_never_started(now):
 
 def _fail_timed_out(stack):
     LOG.warning('stack %s timed out', stack.id)
-    waiting = _fail_waiting(stack)
+    on_cloud, on_signals = _fail_waiting(stack)
     reason = f'Stack {stack.action} timed out after {stack.timeout} minutes'
-    if waiting:
-        reason += '; still waiting for the cloud: ' + ', '.join(waiting)
+    if on_cloud:
+        reason += '; still waiting for the cloud: ' + ', '.join(on_cloud)
+    if on_signals:
+        reason += '; still waiting for signals: ' + ', '.join(on_signals)
     stack_state.fail(stack.id, stack.current_traversal, reason)
 
 
 def _fail_waiting(stack):
-    """Fail the resources whose cloud action was never confirmed in time."""
-    names = []
+    """Fail the resources whose action did not end in time: those waiting
+    on the cloud, and those waiting on signals (with Heat's reason for an
+    action the stack timeout aborts). Their names, in two lists."""
+    on_cloud, on_signals = [], []
     for row in db_api.resources_waiting(stack_ids=[stack.id]):
-        reason = (f'{row.action} was not confirmed by the cloud before the stack '
-                  f'timeout ({stack.timeout} minutes)')
+        aborted = _aborted_reason(row, stack)
+        reason = aborted or (f'{row.action} was not confirmed by the cloud before the '
+                             f'stack timeout ({stack.timeout} minutes)')
         if db_api.resource_cas(row.id, row.atomic_key, {
-                'engine_id': None, 'action_started_at': None, 'status': Status.FAILED,
-                'status_reason': reason},
+                'engine_id': None, 'action_started_at': None, 'wait_until': None,
+                'status': Status.FAILED, 'status_reason': reason},
                 events=[events.for_resource(row, row.action, Status.FAILED, reason)]):
-            names.append(row.name)
-    return names
+            (on_signals if aborted else on_cloud).append(row.name)
+    return on_cloud, on_signals
+
+
+def _aborted_reason(row, stack):
+    try:
+        cls = registry.get(row.type, nested_template=row.nested_template)
+    except exception.HeatConvException:
+        return None
+    if not cls.waits_on_signals:
+        return None
+    return cls.timeout_reason(row.action, row.name, stack.name, stack.id)
 
 
 def _timed_out(stack, now):

@@ -42,6 +42,7 @@ class Step:
     held: typing.Any = None
     name: str | None = None
     acted: bool = False
+    post_hook: str | None = None   # the node's post-* breakpoint, if any
 
 
 class End(enum.StrEnum):
@@ -67,7 +68,9 @@ def lock(row, step, action):
     values = {'engine_id': identity.engine_id(), 'action': action,
               'status': Status.IN_PROGRESS, 'status_reason': None,
               'traversal_id': step.traversal_id, 'node_id': step.node[0],
-              'node_is_update': step.node[1], 'action_started_at': None}
+              'node_is_update': step.node[1], 'action_started_at': None,
+              # armed for a post-* hook: the end of the action pauses there
+              'paused_on': _armed(step.post_hook, action)}
     if not write(row, values, engine_id=None):
         return None
     before = step.held, step.acted
@@ -80,6 +83,12 @@ def lock(row, step, action):
     # engine that dies during the action leaves a row the reaper finds.
     db_api.commit_now()
     return row.atomic_key
+
+
+def _armed(post_hook, action):
+    # Imported here: hooks builds on this module's writes.
+    from heat_conv.engine import hooks
+    return hooks.armed(post_hook, action)
 
 
 def start(row, action, plugin, old_properties=None):

@@ -55,10 +55,11 @@ def signal(ctx, stack_id, resource_name, details, declared_type=None):
         raise exception.Invalid(f'Resource {resource_name} of type {row.type} does not '
                                 'accept signals')
     plugin = registry.plugin_for(row)
-    reason = plugin.signal_reason(
-        details, db_api.signals_for(stack.id, resource_name=resource_name))
+    reason = plugin.signal_reason(details, _received(stack.id, row))
     db_api.signal_add(stack.id, resource_name, details,
                       events=[events.for_resource(row, SIGNAL, row.status, reason)])
+    if cls.acts_on_signals and getattr(row, 'id', None) is not None:
+        rpc.cast(messages.ResourceSignalled(row.id))
     for waiting in db_api.resources_waiting(stack_ids=[stack.id]):
         if _waits_on_signals(waiting.type):
             rpc.cast(messages.SignalArrived(waiting.id, waiting.atomic_key))
@@ -75,15 +76,26 @@ def _clear_hook(name, rows, hook):
 
 
 def metadata(stack_id, row):
-    """A resource's metadata when its type keeps its signals there (a wait
-    condition handle), else None."""
+    """A resource's metadata when its type keeps its signals (a wait
+    condition handle) or its state (a scaling group) there, else None."""
     try:
         cls = registry.get(row.type)
     except exception.HeatConvException:
         return None
+    shown = cls.metadata_from_data(row.rsrc_metadata, row.rsrc_data)
+    if shown is not None:
+        return shown
     if not cls.takes_signals:
         return None
-    return cls.metadata_from_signals(db_api.signals_for(stack_id, resource_name=row.name))
+    return cls.metadata_from_signals(_received(stack_id, row))
+
+
+def _received(stack_id, row):
+    """The signals ``row`` got: by its physical id once it has one, so a
+    replacement does not count the signals of the row it replaces."""
+    if row.physical_resource_id:
+        return db_api.signals_for(stack_id, physical_id=row.physical_resource_id)
+    return db_api.signals_for(stack_id, resource_name=row.name)
 
 
 def _waits_on_signals(type_name):

@@ -40,7 +40,8 @@ LOG = logging.getLogger(__name__)
 def check_resource(msg):
     """Start the step of graph node ``msg.node`` (a messages.CheckResource)."""
     step = resource_action.Step(msg.stack_id, msg.traversal_id, msg.node,
-                                template_id=msg.definition.template_id)
+                                template_id=msg.definition.template_id,
+                                post_hook=msg.definition.post_hook)
     with boundary.guard_step(step, continue_traversal):
         # Reading the row, deciding and locking it: one transaction, which
         # the lock commits (or the step's end, when it has nothing to do).
@@ -299,6 +300,8 @@ def continue_traversal(result, step, plugin=None):
                          f'Resource {result.row.action} failed: '
                          f'{parent_link.with_path(result.row.name, result.reason or "")}')
         return
+    if result.end == resource_action.End.COMPLETE and hooks.pause_after(result.row):
+        return   # a post-* hook: its clearing tells the successors
     # A failed check is a finding, not a fault: the other checks go on,
     # but not those of what depends on it (check_step).
     finish(result.row, step, plugin, cancelled=result.end == resource_action.End.FAILED)

@@ -111,7 +111,9 @@ def _plan(stack, current, definitions, dependencies, rows, deleting_hooks):
         delete = mode == messages.Mode.DELETE
         specs[(row.id, False)] = messages.NodeSpec(
             messages.Definition(row.name, hook=hooks.for_node(
-                stack.action, deleting_hooks(row.name)) if delete else None), mode)
+                stack.action, deleting_hooks(row.name)) if delete else None,
+                post_hook=hooks.post_for_node(
+                    stack.action, deleting_hooks(row.name)) if delete else None), mode)
     return {
         'nodes': nodes,
         'specs': specs,
@@ -142,9 +144,13 @@ def _target(stack):
                    for name in bound.resource_names()}
     registry = tmpl.environment.registry
     for name, definition in definitions.items():
-        hook = hooks.for_node(stack.action, registry.hooks_for(name))
+        hooks_set = registry.hooks_for(name)
+        hook = hooks.for_node(stack.action, hooks_set)
         if hook:
             definition['hook'] = hook
+        post_hook = hooks.post_for_node(stack.action, hooks_set)
+        if post_hook:
+            definition['post_hook'] = post_hook
     return definitions, bound.dependencies()
 
 

@@ -21,6 +21,7 @@ from heat_conv.engine import boundary
 from heat_conv.engine import hooks
 from heat_conv.engine import messages
 from heat_conv.engine import rpc
+from heat_conv.engine import scaling
 from heat_conv.engine import signal_step
 from heat_conv.engine import stack_state
 from heat_conv.engine import step
@@ -58,6 +59,14 @@ class EngineEndpoint:
     @oslo_messaging.expose
     def child_done(self, ctxt, **kwargs):
         _deliver(ctxt, messages.ChildDone, kwargs, step.child_done)
+
+    @oslo_messaging.expose
+    def resource_signalled(self, ctxt, **kwargs):
+        _deliver(ctxt, messages.ResourceSignalled, kwargs, scaling.signalled)
+
+    @oslo_messaging.expose
+    def scaling_done(self, ctxt, **kwargs):
+        _deliver(ctxt, messages.ScalingDone, kwargs, scaling.scaling_done)
 
     @oslo_messaging.expose
     def drift_found(self, ctxt, **kwargs):

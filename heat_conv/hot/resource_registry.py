@@ -7,21 +7,28 @@ OS::Heat::TestResource``), a family of types to another family
 running them as nested stacks is out of scope. Entries under ``resources``
 apply to one named resource only.
 
+An entry under ``resources`` whose value is itself a map is a nested
+registry: ``resources: {web: {server: {hooks: pre-update}}}`` sets a hook
+on resource ``server`` of ``web``'s child stack (a template resource, a
+group, ...), at any depth. The child stack's environment carries the
+entries of the resources matching its parent resource's name
+(``nested_resources``), as Heat's does.
+
 Per-resource ``hooks`` are breakpoints (``pre-create``, ``pre-update``,
-``pre-delete``) on the resources whose names match the entry's name or
-glob. Per-resource ``restricted_actions`` (``update``, ``replace``) make
-such a change of the resources they name fail, with Heat's reason; every
-entry whose name pattern matches counts. The post-action hooks are Heat
-directives heat-conv does not honour yet; they are refused rather than
-accepted and ignored.
+``pre-delete``, and after the action ``post-create``, ``post-update``) on
+the resources whose names match the entry's name or glob. Per-resource
+``restricted_actions`` (``update``, ``replace``) make such a change of the
+resources they name fail, with Heat's reason; every entry whose name
+pattern matches counts. ``post-delete`` is refused rather than accepted and
+ignored.
 """
 import fnmatch
 
 from heat_conv.common import exception
 
 _TEMPLATE_SUFFIXES = ('.yaml', '.yml', '.template')
-HOOKS = ('pre-create', 'pre-update', 'pre-delete')
-_HEAT_HOOKS = HOOKS + ('post-create', 'post-update', 'post-delete')
+HOOKS = ('pre-create', 'pre-update', 'pre-delete', 'post-create', 'post-update')
+_HEAT_HOOKS = HOOKS + ('post-delete',)
 RESTRICTED_ACTIONS = ('update', 'replace')
 
 
@@ -40,6 +47,7 @@ class ResourceRegistry:
         self._per_resource = {}
         self._hooks = {}
         self._restricted = {}
+        self._nested = {}
         per_resource = raw.get('resources') or {}
         if not isinstance(per_resource, dict):
             _fail(('resource_registry', 'resources'), 'Expected a map of resource names')
@@ -51,8 +59,25 @@ class ResourceRegistry:
                 self._hooks[name] = _hooks(entries['hooks'], path + ('hooks',))
             self._restricted[name] = _restricted(entries.get('restricted_actions'),
                                                  path + ('restricted_actions',))
+            nested = {key: value for key, value in entries.items()
+                      if isinstance(value, dict)}
+            if nested:
+                # checked as the child's registry will read it
+                ResourceRegistry({'resources': nested})
+                self._nested[name] = nested
             self._per_resource[name] = _mappings(
-                entries, path, skip=('hooks', 'restricted_actions'))
+                entries, path, skip=('hooks', 'restricted_actions') + tuple(nested))
+
+    def nested_resources(self, resource_name):
+        """The per-resource entries of ``resource_name``'s child stack: the
+        nested registries of every entry whose name or glob matches it, the
+        exact name's last (it wins)."""
+        found = {}
+        for pattern, nested in self._nested.items():
+            if pattern != resource_name and fnmatch.fnmatchcase(resource_name, pattern):
+                found.update(nested)
+        found.update(self._nested.get(resource_name, {}))
+        return found
 
     def hooks_for(self, resource_name):
         """The breakpoints set on a resource: every entry whose name or glob
@@ -133,6 +158,7 @@ def _hooks(raw, path):
             _fail(path, f'Invalid hook type "{hook}" for resource breakpoint, '
                   f'acceptable hook types are: {", ".join(_HEAT_HOOKS)}')
         if hook not in HOOKS:
+            # a deleted row is gone when its delete ends: nothing to pause
             _fail(path, f'The {hook} hook is not supported by heat-conv yet; '
                   f'supported: {", ".join(HOOKS)}')
     return frozenset(hooks)

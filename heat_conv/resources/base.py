@@ -48,6 +48,10 @@ class Unknown:
     physical_id: str | None = None
 
 
+class NoActionRequired(Exception):
+    """A signal that asks for nothing to be done now; the message says why."""
+
+
 @dataclasses.dataclass
 class NeedsReplace:
     """From ``update``: the change cannot be made in place. Nothing was done;
@@ -70,6 +74,11 @@ class Resource:
     # Pending actions end on signals rather than in the cloud.
     takes_signals = False
     waits_on_signals = False
+    # Types whose signals start work of their own while they are COMPLETE
+    # (a scaling policy resizes its group): the engine's ``signalled``.
+    acts_on_signals = False
+    # Types a scaling policy's signal resizes (``adjust``).
+    scalable = False
     # Types whose create needs the stack's tenant and name (``stack``).
     wants_stack = False
     # Stack-backed types (stack_backed.StackBacked) own a child stack, which
@@ -215,10 +224,37 @@ class Resource:
         metadata is their signals (a wait condition handle); else None."""
         return None
 
+    def adjust(self, policy):
+        """A scalable type, signalled through a policy whose properties are
+        ``policy``: (the ChildSpec of the resize, the event's reason);
+        raises NoActionRequired when it may not or need not scale."""
+        raise NoActionRequired('the resource does not scale')
+
+    def scaled(self, reason, size_changed=True):
+        """A resize that ``adjust`` began ended."""
+
+    @classmethod
+    def metadata_from_data(cls, metadata, data):
+        """The resource's metadata given its template metadata and its
+        data, for types that show state there (a scaling group's cooldown);
+        else None."""
+        return None
+
     def signal_source(self):
         """Whose signals a wait counts: keyword arguments of
         db_api.signals_for (resource_name or physical_id)."""
         return {'resource_name': self.name}
+
+    # The class name Heat's messages give the type, where it differs.
+    heat_class_name = None
+
+    @classmethod
+    def timeout_reason(cls, action, name, stack_name, stack_id):
+        """Why a wait on signals that the stack's timeout ended failed,
+        worded as Heat words an action its timeout aborts."""
+        return (f'{action} aborted (Task {action.lower()} from '
+                f'{cls.heat_class_name or cls.__name__} "{name}" Stack "{stack_name}" '
+                f'[{stack_id}] Timed out)')
 
     def judge_signals(self, signals, timed_out=False):
         """How a wait ends given every signal so far (oldest first): Done,

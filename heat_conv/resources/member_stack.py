@@ -25,7 +25,8 @@ class MemberStack(stack_backed.StackBacked):
         files.update(parent_files)
         return stack_backed.ChildSpec(
             template=template, files=files,
-            environment=template_resource.child_environment(environment, None))
+            environment=template_resource.child_environment(environment, None,
+                                                            self.name))
 
     def shaped_attributes(self, names, own, removed=()):
         """The attributes of members ``names`` (in order) as they stand."""

@@ -1,13 +1,16 @@
 """Resource type name -> plugin class, the plugin instance for a row, and
 a bound template's resources checked against their classes."""
 from heat_conv.common import exception
+from heat_conv.resources import autoscaling_group
 from heat_conv.resources import dummy
 from heat_conv.resources import heat_types
 from heat_conv.resources import resource_chain
 from heat_conv.resources import resource_group
+from heat_conv.resources import scaling_policy
 from heat_conv.resources import simple
 from heat_conv.resources import software_config
 from heat_conv.resources import software_deployment
+from heat_conv.resources import software_deployment_group
 from heat_conv.resources import stack_resource
 from heat_conv.resources import template_check
 from heat_conv.resources import template_resource
@@ -20,7 +23,9 @@ _TYPES = {cls.type_name: cls for cls in (
     wait_condition.WaitCondition, software_config.SoftwareConfig,
     software_config.StructuredConfig, software_config.CloudConfig,
     software_config.MultipartMime, software_deployment.SoftwareDeployment,
-    stack_resource.HeatStack, resource_group.ResourceGroup, resource_chain.ResourceChain)}
+    stack_resource.HeatStack, resource_group.ResourceGroup, resource_chain.ResourceChain,
+    autoscaling_group.AutoScalingGroup, scaling_policy.ScalingPolicy,
+    software_deployment_group.SoftwareDeploymentGroup)}
 
 
 def get(type_name, path=(), nested_template=None):
@@ -43,6 +48,11 @@ def get(type_name, path=(), nested_template=None):
 
 def names():
     return sorted(_TYPES)
+
+
+def types_waiting_on_signals():
+    """The types whose waits end on signals, not in the cloud."""
+    return sorted(name for name, cls in _TYPES.items() if cls.waits_on_signals)
 
 
 def check_template(bound, ignore_unavailable=False):

@@ -9,6 +9,7 @@ deployment's status. The resource's action waits (Pending) until then.
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
 from heat_conv.resources import base
+from heat_conv.resources import derived_config
 from heat_conv.resources.properties import Property
 
 IN_PROGRESS, COMPLETE, FAILED = 'IN_PROGRESS', 'COMPLETE', 'FAILED'
@@ -91,17 +92,28 @@ class SoftwareDeployment(base.Resource):
                 and self.properties.get('signal_transport') != 'NO_SIGNAL')
 
     def _deployed(self, action, waits):
-        return {'config_id': self.properties.get('config') or '',
-                'input_values': self._inputs(action), 'action': action,
+        return {'config_id': self._derive(action), 'action': action,
+                'input_values': dict(self.properties.get('input_values') or {}),
                 'status': IN_PROGRESS if waits else COMPLETE,
                 'status_reason': 'Deploy data available' if waits
                 else 'Not waiting for outputs signal'}
 
-    def _inputs(self, action):
-        return dict(self.properties.get('input_values') or {},
-                    deploy_server_id=self.properties['server'], deploy_action=action,
-                    deploy_stack_id=self.stack_id, deploy_resource_name=self.name,
-                    deploy_signal_transport=self.properties.get('signal_transport'))
+    def _derive(self, action):
+        """A new derived config for ``action`` (see derived_config); its id."""
+        source_id = self.properties.get('config')
+        source = db_api.software_config_get(source_id) if source_id else None
+        stack = self.stack or db_api.stack_get(self.stack_id)
+        deploy_values = {
+            'deploy_server_id': self.properties['server'], 'deploy_action': action,
+            'deploy_stack_id': f'{stack.name}/{stack.id}',
+            'deploy_resource_name': self.name,
+            'deploy_signal_transport': self.properties.get('signal_transport')}
+        values = derived_config.derived(source, self.properties.get('name'),
+                                        self.properties.get('input_values'),
+                                        deploy_values)
+        config_id = db_api.software_config_create(dict(values, tenant=stack.tenant)).id
+        self.data['derived_config'] = config_id   # deleted with the next one
+        return config_id
 
     def create(self):
         waits = self._waits('CREATE')
@@ -112,16 +124,20 @@ class SoftwareDeployment(base.Resource):
 
     def update(self, old_properties):
         waits = self._waits('UPDATE')
+        previous = self.data.get('derived_config')
         db_api.software_deployment_update(self.physical_id,
                                           self._deployed('UPDATE', waits))
+        _forget_config(previous)
         return base.Pending(self.physical_id) if waits else base.Done(self.physical_id)
 
     def delete(self):
         if self.physical_id:
+            previous = self.data.get('derived_config')
             try:
                 db_api.software_deployment_delete(self.physical_id)
             except exception.NotFound:
                 pass
+            _forget_config(previous)
         return base.Done()
 
     def progress(self, action, cloud_object):
@@ -155,3 +171,13 @@ class SoftwareDeployment(base.Resource):
         if outputs is None:
             return dict(self.stored_attributes)
         return dict({key: None for key in STANDARD_OUTPUTS}, **outputs)
+
+
+def _forget_config(config_id):
+    """Delete a derived config no deployment uses any more."""
+    if not config_id:
+        return
+    try:
+        db_api.software_config_delete(config_id)
+    except (exception.NotFound, exception.Conflict):
+        pass   # gone already, or in use again

@@ -5,6 +5,7 @@ properties the child's parameters, its attributes the child's outputs.
 """
 from heat_conv.common import exception
 from heat_conv.common import limits
+from heat_conv.hot import resource_registry
 from heat_conv.hot import template as hot_template
 from heat_conv.hot import yaml_loader
 from heat_conv.resources import stack_backed
@@ -36,7 +37,7 @@ class TemplateResource(stack_backed.StackBacked):
         files, environment = self.parent_files_and_environment()
         location = self.definition.nested_template
         files = dict(files)
-        environment = child_environment(environment, location)
+        environment = child_environment(environment, location, self.name)
         return stack_backed.ChildSpec(
             template=load_child(files, location, ('resources', self.name, 'type')),
             parameters={k: v for k, v in self.properties.items() if v is not None},
@@ -71,13 +72,20 @@ def load_child(files, location, path):
     return yaml_loader.require_mapping(body)
 
 
-def child_environment(environment, location):
+def child_environment(environment, location, resource_name=None):
     """The environment a child stack inherits: the parent's registry (less
     the entries that map onto the child's own file, so that a template can
-    use the very type it implements) and parameter defaults."""
-    registry = {name: target for name, target in
-                (environment.get('resource_registry') or {}).items()
+    use the very type it implements), the nested registries of its parent
+    resource ``resource_name`` as its per-resource entries, and parameter
+    defaults."""
+    raw_registry = environment.get('resource_registry') or {}
+    registry = {name: target for name, target in raw_registry.items()
                 if name != 'resources' and target != location}
+    if resource_name is not None:
+        nested = resource_registry.ResourceRegistry(raw_registry).nested_resources(
+            resource_name)
+        if nested:
+            registry['resources'] = nested
     child = {}
     if registry:
         child['resource_registry'] = registry

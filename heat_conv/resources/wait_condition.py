@@ -105,6 +105,7 @@ class WaitCondition(base.Resource):
     }
     attributes_schema = {'data': 'JSON: the data of each signal, by signal id.'}
     waits_on_signals = True
+    heat_class_name = 'HeatWaitCondition'
 
     def create(self):
         return base.Pending(self.resource_id, timeout=float(self.properties['timeout']))

@@ -72,3 +72,14 @@ def test_stacks_not_waiting_on_the_cloud_are_left_alone(driver):
     reaper.run_once()
     assert 'no observer' in db_api.stack_get(slow).status_reason
     assert driver.stack().status_reason == 'Stack CREATE completed successfully'
+
+
+def test_waits_on_signals_need_no_observer(driver):
+    driver.create(tmpl({
+        'handle': {'type': 'OS::Heat::WaitConditionHandle'},
+        'wc': {'type': 'OS::Heat::WaitCondition',
+               'properties': {'handle': {'get_resource': 'handle'}, 'timeout': 600}}}))
+    driver.run_until(lambda: driver.resource_status('wc') == 'CREATE_IN_PROGRESS'
+                     and not driver.queue, 'the wait condition to wait')
+    reaper.run_once()
+    assert driver.stack().status_reason == 'Stack CREATE started'

@@ -159,3 +159,21 @@ def test_dead_engines_row_waits_while_the_cloud_cannot_say_what_it_made(driver,
     reaper.run_once()
     assert driver.settle() == 'CREATE_COMPLETE'
     assert_reality(driver, {'A': {'value': 'a'}})
+
+
+def test_a_wait_condition_at_the_stack_timeout_fails_as_heat_words_it(driver):
+    driver.create(tmpl({
+        'handle': {'type': 'OS::Heat::WaitConditionHandle'},
+        'wc': {'type': 'OS::Heat::WaitCondition',
+               'properties': {'handle': {'get_resource': 'handle'}, 'timeout': 7200}}}),
+        timeout=1, name='waiting')
+    driver.run_until(lambda: driver.resource_status('wc') == 'CREATE_IN_PROGRESS', 'wc')
+    driver.clock.advance(61)
+    reaper.run_once()
+    assert driver.stack_status() == 'CREATE_FAILED'
+    stack = driver.stack()
+    assert stack.status_reason == ('Stack CREATE timed out after 1 minutes; still '
+                                   'waiting for signals: wc')
+    assert driver.resources()['wc'].status_reason == (
+        f'CREATE aborted (Task create from HeatWaitCondition "wc" Stack "waiting" '
+        f'[{stack.id}] Timed out)')

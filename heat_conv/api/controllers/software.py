@@ -100,8 +100,9 @@ class SoftwareDeploymentController:
         for row in db_api.software_deployment_list(tenant=ctx.project_id,
                                                    server_id=server_id):
             config = config_view(db_api.software_config_get(row.config_id))
-            inputs = [dict(i, value=(row.input_values or {}).get(i['name'], i.get('default')))
-                      for i in config['inputs']]
+            # A derived config's inputs carry their values already.
+            inputs = [dict(i, value=(row.input_values or {}).get(
+                i['name'], i.get('value', i.get('default')))) for i in config['inputs']]
             found.append(dict(config, inputs=inputs, deployment_id=row.id))
         return responses.json_response({'metadata': found})
 

@@ -57,19 +57,21 @@ def traversal_state(traversal_id, stack_id):
         return points, edges, arrivals
 
 
-def stacks_waiting_on_cloud():
+def stacks_waiting_on_cloud(signal_types=()):
     """{stack id: how many of its resources wait for the cloud to finish an action}.
 
-    A resource waiting for its child stack does not wait for the cloud.
+    A resource waiting for its child stack does not wait for the cloud, nor
+    does one of ``signal_types`` (those whose waits end on signals).
     """
     r, child = models.Resource, models.Stack
+    query = (sa.select(r.stack_id, sa.func.count())
+             .where(r.status == Status.IN_PROGRESS, r.action_started_at.is_not(None),
+                    ~sa.exists().where(child.id == r.physical_resource_id,
+                                       child.owner_id == r.stack_id)))
+    if signal_types:
+        query = query.where(r.type.not_in(list(signal_types)))
     with transaction() as session:
-        return dict(session.execute(
-            sa.select(r.stack_id, sa.func.count())
-            .where(r.status == Status.IN_PROGRESS, r.action_started_at.is_not(None),
-                   ~sa.exists().where(child.id == r.physical_resource_id,
-                                      child.owner_id == r.stack_id))
-            .group_by(r.stack_id)).all())
+        return dict(session.execute(query.group_by(r.stack_id)).all())
 
 
 def stacks_quiet_since(stack_ids):

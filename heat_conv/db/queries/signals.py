@@ -29,15 +29,21 @@ def signal_add(stack_id, resource_name, data, events=()):
 
 def signals_for(stack_id, resource_name=None, physical_id=None):
     """The data of every signal a resource got, oldest first; the resource
-    named, or the one of the stack whose physical id is ``physical_id``."""
+    named, or the one of the stack whose physical id is ``physical_id``.
+
+    Signals are kept by name, so a replacement (a new row of the name) would
+    see its predecessor's: by physical id, a replacement counts only the
+    signals sent since it was made (the first of a name counts them all,
+    those sent before it existed too)."""
     s, r = models.ResourceSignal, models.Resource
     query = sa.select(s.data).where(s.stack_id == stack_id)
     if resource_name is not None:
         query = query.where(s.resource_name == resource_name)
     else:
-        query = query.where(s.resource_name.in_(
-            sa.select(r.name).where(r.stack_id == stack_id,
-                                    r.physical_resource_id == physical_id)))
+        owner = sa.select(r.name, r.replaces, r.created_at).where(
+            r.stack_id == stack_id, r.physical_resource_id == physical_id).subquery()
+        query = query.join(owner, s.resource_name == owner.c.name).where(
+            sa.or_(owner.c.replaces.is_(None), s.created_at >= owner.c.created_at))
     with transaction() as session:
         return list(session.scalars(query.order_by(s.id)))
 

@@ -229,7 +229,7 @@ def test_event_sinks_are_refused(api):
 
 @pytest.mark.parametrize('entry, fragment', [
     ({'restricted_actions': ['remove']}, 'Invalid restricted_action type'),
-    ({'hooks': 'post-update'}, 'The post-update hook is not supported'),
+    ({'hooks': 'post-delete'}, 'The post-delete hook is not supported'),
 ])
 def test_registry_directives_wrong_or_not_honoured_yet_are_refused(api, entry, fragment):
     env = {'resource_registry': {'resources': {'r': entry}}}

@@ -53,8 +53,8 @@ def test_per_resource_mapping_applies_to_that_resource_only():
 
 
 @pytest.mark.parametrize('key, value, fragment', [
-    ('hooks', 'post-create', 'The post-create hook is not supported by heat-conv yet'),
     ('hooks', ['pre-create', 'pre-lunch'], 'Invalid hook type "pre-lunch"'),
+    ('hooks', 'post-delete', 'The post-delete hook is not supported by heat-conv yet'),
     ('restricted_actions', ['delete'],
      'Invalid restricted_action type "[\'delete\']" for resource, acceptable '
      "restricted_action types are: ('update', 'replace')"),
@@ -127,3 +127,25 @@ def test_invalid_registry(raises_at, raw, path, fragment):
     ('http://x/y', True), ('OS::Heat::None', False)])
 def test_is_template_location(name, expected):
     assert rr.is_template_location(name) is expected
+
+
+def test_nested_registries_reach_the_child_of_the_resources_they_name():
+    reg = rr.ResourceRegistry({'resources': {
+        'web': {'hooks': 'pre-create', 'server': {'hooks': ['pre-update']}},
+        'w*': {'db': {'hooks': 'pre-delete'}, 'server': {'hooks': 'pre-create'}}}})
+    # the exact name's entries win over a glob's
+    assert reg.nested_resources('web') == {'server': {'hooks': ['pre-update']},
+                                           'db': {'hooks': 'pre-delete'}}
+    assert reg.nested_resources('worker') == {'db': {'hooks': 'pre-delete'},
+                                              'server': {'hooks': 'pre-create'}}
+    assert reg.nested_resources('other') == {}
+    assert reg.hooks_for('web') == {'pre-create'}   # its own hook only
+    child = rr.ResourceRegistry({'resources': reg.nested_resources('web')})
+    assert child.hooks_for('server') == {'pre-update'}
+    assert child.hooks_for('db') == {'pre-delete'}
+
+
+def test_a_nested_registry_is_checked_up_front(raises_at):
+    with raises_at(exception.InvalidEnvironment, 'resource_registry.resources.inner.hooks',
+                   'Invalid hook type "pre-nothing"'):
+        rr.ResourceRegistry({'resources': {'web': {'inner': {'hooks': 'pre-nothing'}}}})
