@@ -72,6 +72,7 @@ from heat_conv.db.queries.stacks import stack_update  # noqa: F401
 from heat_conv.db.queries.stacks import stacks_in_progress  # noqa: F401
 from heat_conv.db.queries.stacks import stacks_never_started  # noqa: F401
 from heat_conv.db.queries.stacks import stacks_settled_awaited  # noqa: F401
+from heat_conv.db.queries.stacks import tree_resource_count  # noqa: F401
 from heat_conv.db.queries.templates import raw_template_create  # noqa: F401
 from heat_conv.db.queries.templates import raw_template_descriptions  # noqa: F401
 from heat_conv.db.queries.templates import raw_template_get  # noqa: F401

@@ -120,12 +120,24 @@ def _converge(row, spec):
         tmpl = hot_template.Template.load(spec.template, files=spec.files,
                                           environment=spec.environment)
         limits.check_nested_depth(parent.nested_depth + 1)
+        child = _live_child(row.physical_resource_id)
+        _check_tree_size(parent, tmpl, child)
     except exception.HeatConvException as exc:
         return base.Failed(f'{type(exc).__name__}: {exc}')
-    child = _live_child(row.physical_resource_id)
     if child is None or child.action == Action.DELETE:
         return _create(row, parent, tmpl, spec)
     return _update(child, parent, tmpl, spec)
+
+
+def _check_tree_size(parent, tmpl, child):
+    """max_resources_per_stack over the whole tree, counted again as each
+    child converges: a group's size may only be known now (Heat does the
+    same when it creates or updates a nested stack)."""
+    if limits.CONF.max_resources_per_stack < 0:
+        return
+    existing = db_api.tree_resource_count(
+        parent.id, leaving_out=child.id if child is not None else None)
+    limits.check_resource_count(existing + len(tmpl.resources))
 
 
 def _create(row, parent, tmpl, spec, adopted_rows=None):

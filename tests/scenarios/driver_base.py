@@ -112,12 +112,12 @@ class Driver:
 
     def outputs(self):
         """{output key: value} of the stack, as the API shows them."""
-        from heat_conv.api import stack_template
+        from heat_conv.stacks import stored_template
         stack = self.stack()
-        bound = stack_template.bound(stack)
-        refs, attrs = stack_template.output_data(stack, bound)
+        bound = stored_template.bound(stack)
+        refs, attrs = stored_template.output_data(stack, bound)
         return {o['output_key']: o.get('output_value')
-                for o in stack_template.outputs(bound, refs, attrs)}
+                for o in stored_template.outputs(bound, refs, attrs)}
 
     def stack_row(self, stack_id):
         """Any stack of the tree, deleted or not."""

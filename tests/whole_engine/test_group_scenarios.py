@@ -112,3 +112,29 @@ def test_a_get_attr_path_after_a_member_attribute_applies_to_each_member(driver)
     assert outputs == {'list': ['v0', 'v1'], 'map': {'0': 'v0', '1': 'v1'},
                        'whole': {'0': {'k': 'v0'}, '1': {'k': 'v1'}}, 'one': 'v1',
                        'used': ['v0', 'v1']}
+
+
+def _sized_at_run_time(size):
+    return {'heat_template_version': '2018-08-31', 'resources': {
+        'size': {'type': 'OS::Heat::Value', 'properties': {'type': 'number', 'value': size}},
+        'g': {'type': 'OS::Heat::ResourceGroup', 'properties': {
+            'count': {'get_attr': ['size', 'value']},
+            'resource_def': {'type': 'OS::Heat::TestResource'}}}}}
+
+
+def test_a_group_sized_at_run_time_counts_against_the_limit_over_the_tree(driver):
+    # The count is unknown when the template is validated; the tree is
+    # counted again when the group's child stack is created or updated.
+    from heat_conv.common import config
+    conf = config.CONF
+    conf.set_override('max_resources_per_stack', 5)
+    try:
+        driver.create(_sized_at_run_time(3))    # 2 + 3 resources: at the limit
+        assert driver.settle() == 'CREATE_COMPLETE'
+        driver.update(_sized_at_run_time(4))    # 2 + 4
+        assert driver.settle() == 'UPDATE_FAILED'
+        reason = driver.resources()['g'].status_reason
+        assert 'would have 6 resources, which exceeds max_resources_per_stack (5)' in reason
+        assert len(driver.scenario_cloud()) == 3
+    finally:
+        conf.clear_override('max_resources_per_stack')

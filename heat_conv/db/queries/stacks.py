@@ -145,6 +145,27 @@ def stack_children(owner_id, resource_name=None):
     return _rows(query.order_by(s.created_at, s.id))
 
 
+def tree_resource_count(stack_id, leaving_out=None):
+    """Current resources of every live stack in the tree ``stack_id`` is
+    part of, from its root down: what max_resources_per_stack limits. The
+    stack ``leaving_out`` (a child about to converge onto a new template)
+    is counted without its own resources, as Heat counts, since the new
+    template's take their place; its children stay counted."""
+    s, r = models.Stack, models.Resource
+    with transaction() as session:
+        root = stack_id
+        while (owner := session.scalar(sa.select(s.owner_id).where(s.id == root))):
+            root = owner
+        tree, level = [root], [root]
+        while level:
+            level = list(session.scalars(sa.select(s.id).where(
+                s.owner_id.in_(level), s.deleted_at.is_(None))))
+            tree.extend(level)
+        counted = [i for i in tree if i != leaving_out]
+        return session.scalar(sa.select(sa.func.count()).select_from(r).where(
+            r.stack_id.in_(counted), r.replaced_by.is_(None)))
+
+
 def stacks_settled_awaited(owner_ids):
     """Settled child stacks of ``owner_ids`` whose parent resource still
     waits for them."""

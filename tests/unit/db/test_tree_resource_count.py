@@ -1,0 +1,32 @@
+"""tree_resource_count: what max_resources_per_stack limits, over a tree."""
+import pytest
+
+from heat_conv.db import api as db_api
+from tests.scenarios import local_driver
+
+INNER = {'heat_template_version': '2018-08-31', 'resources': {
+    'x': {'type': 'OS::Heat::TestResource'}, 'y': {'type': 'OS::Heat::TestResource'}}}
+MIDDLE = {'heat_template_version': '2018-08-31', 'resources': {
+    'inner': {'type': 'inner.yaml'}, 'z': {'type': 'OS::Heat::TestResource'}}}
+TOP = {'heat_template_version': '2018-08-31', 'resources': {
+    'middle': {'type': 'middle.yaml'}, 'w': {'type': 'OS::Heat::TestResource'}}}
+
+
+@pytest.fixture(params=['sqlite', 'mysql'])
+def driver(request, fake_clock):
+    request.getfixturevalue('db' if request.param == 'sqlite' else 'mysql_db')
+    d = local_driver.LocalDriver(fake_clock)
+    yield d
+    d.close()
+
+
+def test_counts_every_level_from_any_stack_of_the_tree(driver):
+    driver.create(TOP, files={'inner.yaml': INNER, 'middle.yaml': MIDDLE})
+    assert driver.settle() == 'CREATE_COMPLETE'
+    top, middle, inner = driver.tree()
+    # top: middle, w; middle: inner, z; inner: x, y
+    for stack in (top, middle, inner):
+        assert db_api.tree_resource_count(stack.id) == 6
+    # A child about to converge anew is counted without its own resources.
+    assert db_api.tree_resource_count(top.id, leaving_out=middle.id) == 4
+    assert db_api.tree_resource_count(middle.id, leaving_out=inner.id) == 4
