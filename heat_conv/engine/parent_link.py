@@ -4,9 +4,11 @@ failure reasons carrying their path up the tree, in Heat's format
 import logging
 import re
 
+from heat_conv.common import exception
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
 from heat_conv.engine import messages
+from heat_conv.engine import resource_action
 from heat_conv.engine import rpc
 from heat_conv.engine import scaling
 from heat_conv.resources import base
@@ -54,6 +56,33 @@ def resend_lost(parent_ids):
         sent += notify(stack)
     if sent:
         LOG.info('re-sent %d child stack reports', sent)
+    return sent
+
+
+def resend_lost_resize(group, now):
+    """``group`` (a scaling group row past its ``wait_until``) may have
+    lost its child's report of a resize: once the child has settled and
+    been quiet for the stall timeout, send it again; otherwise look again
+    later. A duplicate changes nothing (scaling.scaling_done)."""
+    try:
+        child = db_api.stack_get(group.physical_resource_id)
+    except exception.NotFound:
+        child = None
+    if child is None or not scaling.awaits(group, child):
+        # Nothing to look at any more (a stack operation took the group).
+        resource_action.write(group, {'wait_until': None}, engine_id=None)
+        return 0
+    quiet_since = db_api.stack_last_activity(child.id) or now
+    if child.status == Status.IN_PROGRESS or scaling.look_again_at(quiet_since) > now:
+        later = now if child.status == Status.IN_PROGRESS else quiet_since
+        resource_action.write(group, {'wait_until': scaling.look_again_at(later)},
+                              engine_id=None)
+        return 0
+    sent = notify(child)
+    # Should this report be lost too, the next look is a stall timeout away.
+    resource_action.write(group, {'wait_until': scaling.look_again_at(now)}, engine_id=None)
+    if sent:
+        LOG.info('re-sent the end of resizing group %s', group.name)
     return sent
 
 

@@ -15,6 +15,8 @@ Every ``stack_check_interval`` it also looks at the stacks in progress:
 
 - a stack past its timeout fails;
 - a wait on signals past its own timeout (a wait condition's) is told so;
+- a scaling group still resizing when its child stack has settled and
+  been quiet for ``stall_timeout`` is sent the child's report again;
 - a traversal that made no progress for ``stall_timeout`` with nothing in
   flight (a message lost with the broker, say) is restarted onto the same
   target. Convergence is idempotent, so that redoes only what is not done.
@@ -116,7 +118,8 @@ class Reaper:
     def check_stacks(self):
         now = timeutils.utcnow()
         _drop_never_started(now)
-        signal_step.expire_waits(now)
+        for group in signal_step.expire_waits(now):
+            parent_link.resend_lost_resize(group, now)
         in_progress = db_api.stacks_in_progress()
         running = []
         for stack in in_progress:

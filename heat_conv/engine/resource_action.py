@@ -69,6 +69,8 @@ def lock(row, step, action):
               'status': Status.IN_PROGRESS, 'status_reason': None,
               'traversal_id': step.traversal_id, 'node_id': step.node[0],
               'node_is_update': step.node[1], 'action_started_at': None,
+              # a new action: no deadline (nor a resize's look-again) holds
+              'wait_until': None,
               # armed for a post-* hook: the end of the action pauses there
               'paused_on': _armed(step.post_hook, action)}
     if not write(row, values, engine_id=None):

@@ -14,11 +14,19 @@ decision is an event on the group. Nothing waits in a thread.
 A stack operation that reaches the group meanwhile takes the row as
 usual; its update of the child supersedes the resize (as in Heat, an
 update wins over scaling).
+
+The resize's report may be lost (its engine died, or the message did):
+the group row's ``wait_until`` says when the reaper looks at it again,
+and ``parent_link.resend_lost_resize`` sends the report again once the
+child has settled and been quiet for the stall timeout.
 """
+import datetime
 import logging
 
+from heat_conv.common import config
 from heat_conv.common import events
 from heat_conv.common import exception
+from heat_conv.common import timeutils
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
@@ -29,6 +37,7 @@ from heat_conv.engine import sync_point
 from heat_conv.resources import base
 from heat_conv.resources import registry
 
+CONF = config.CONF
 LOG = logging.getLogger(__name__)
 
 SIGNAL = 'SIGNAL'
@@ -81,7 +90,8 @@ def _adjust(group, policy):
         return _refuse(group, f'{type(exc).__name__}: {exc}')
     start = events.for_resource(group, SIGNAL, Status.IN_PROGRESS, reason)
     if not resource_action.write(group, {'engine_id': identity.engine_id(),
-                                         'rsrc_data': plugin.data},
+                                         'rsrc_data': plugin.data,
+                                         'wait_until': look_again_at()},
                                  engine_id=None, events=[start]):
         return   # a step (or another signal) took the group first
     outcome = nested.converge_child(group, spec)
@@ -89,7 +99,7 @@ def _adjust(group, policy):
     ended = []
     if isinstance(outcome, base.Failed):
         plugin.scaled(size_changed=False)
-        values['rsrc_data'] = plugin.data
+        values.update(rsrc_data=plugin.data, wait_until=None)
         ended.append(events.for_resource(group, SIGNAL, Status.FAILED, outcome.reason))
     if resource_action.write(group, values, events=ended) and \
             isinstance(outcome, base.Pending) and outcome.then is not None:
@@ -138,8 +148,16 @@ def scaling_done(msg):
         event = events.for_resource(group, SIGNAL, Status.COMPLETE,
                                     f'End resizing the group {group.name}: '
                                     f'{attributes.get("current_size")} members')
-    resource_action.write(group, {'rsrc_data': plugin.data, 'attributes_data': attributes},
+    resource_action.write(group, {'rsrc_data': plugin.data, 'attributes_data': attributes,
+                                  'wait_until': None},
                           engine_id=None, events=[event])
+
+
+def look_again_at(after=None):
+    """When the reaper looks at a resize again (the group row's
+    ``wait_until``), should its child's report be lost."""
+    return (after or timeutils.utcnow()) + datetime.timedelta(
+        seconds=CONF.engine.stall_timeout)
 
 
 def _event(row, status, reason):

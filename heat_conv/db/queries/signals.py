@@ -49,11 +49,14 @@ def signals_for(stack_id, resource_name=None, physical_id=None):
 
 
 def resources_wait_expired(now):
-    """Rows waiting on signals past their ``wait_until`` (by index)."""
+    """Rows past their ``wait_until`` (by index): those waiting on signals
+    (IN_PROGRESS) and, COMPLETE and unlocked, groups whose resize is due
+    to be looked at again (see engine.scaling)."""
     r = models.Resource
     return _rows(sa.select(r).where(
         r.wait_until.is_not(None), r.wait_until < now,
-        r.status == Status.IN_PROGRESS, r.action_started_at.is_not(None))
+        sa.or_(sa.and_(r.status == Status.IN_PROGRESS, r.action_started_at.is_not(None)),
+               sa.and_(r.status == Status.COMPLETE, r.engine_id.is_(None))))
         .order_by(r.id))
 
 
