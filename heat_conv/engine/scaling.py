@@ -156,6 +156,9 @@ def scaling_done(msg):
 def look_again_at(after=None):
     """When the reaper looks at a resize again (the group row's
     ``wait_until``), should its child's report be lost."""
+    # The reaper owns the option; importing it at the top would be a cycle
+    # (reaper -> parent_link -> scaling), and an API process may resize.
+    CONF.import_opt('stall_timeout', 'heat_conv.engine.reaper', group='engine')
     return (after or timeutils.utcnow()) + datetime.timedelta(
         seconds=CONF.engine.stall_timeout)
 
