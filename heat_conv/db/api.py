@@ -79,6 +79,7 @@ from heat_conv.db.queries.templates import raw_template_get  # noqa: F401
 from heat_conv.db.queries.traversals import LAST  # noqa: F401
 from heat_conv.db.queries.traversals import LAST_MUST_ACT  # noqa: F401
 from heat_conv.db.queries.traversals import NOT_LAST  # noqa: F401
+from heat_conv.db.queries.traversals import cleanup_successors  # noqa: F401
 from heat_conv.db.queries.traversals import successors  # noqa: F401
 from heat_conv.db.queries.traversals import sync_arrive  # noqa: F401
 from heat_conv.db.queries.traversals import sync_arrive_many  # noqa: F401

@@ -66,7 +66,14 @@ def propagate(stack_id, traversal_id, node, sender):
             both = db_api.successors(traversal_id, entity_id)
             edges, fetched[(entity_id, False)] = both[True], both[False]
         elif edges is None:
-            edges = db_api.successors(traversal_id, entity_id, is_update)
+            # Cleanup nodes passed through together (a layer's, after the
+            # last of the layer above) read their edges together.
+            waiting = [e for (e, u), _ in pending
+                       if not u and (e, u) not in fetched and e != entity_id]
+            for cleanup_id, rows in db_api.cleanup_successors(
+                    traversal_id, [entity_id] + waiting).items():
+                fetched[(cleanup_id, False)] = rows
+            edges = fetched.pop((entity_id, False))
         arrivals, own, successors = [], None, []
         for (requirer_id, requirer_is_update, attrs, sp_id, predecessors,
              stored_spec) in edges:

@@ -65,23 +65,42 @@ def successors(traversal_id, entity_id, is_update=None):
     {is_update: rows}.
     """
     with transaction() as session:
-        sp = models.SyncPoint
-        edge = models.GraphEdge
-        query = (sa.select(edge.requirer_id, edge.requirer_is_update, edge.attrs,
-                           sp.id, sp.predecessors, sp.definition,
-                           edge.required_is_update)
-                 .outerjoin(sp, sa.and_(
-                     sp.traversal_id == edge.traversal_id,
-                     sp.entity_id == sa.func.coalesce(edge.requirer_id, 0),
-                     sp.is_update == sa.func.coalesce(edge.requirer_is_update, True)))
-                 .where(edge.traversal_id == traversal_id,
-                        edge.required_id == entity_id))
+        query = _edges_query(traversal_id).where(
+            models.GraphEdge.required_id == entity_id)
         if is_update is not None:
-            query = query.where(edge.required_is_update == is_update)
+            query = query.where(models.GraphEdge.required_is_update == is_update)
         by_node = {True: [], False: []}
         for row in session.execute(query):
-            by_node[bool(row[-1])].append(tuple(row[:-1]))
+            by_node[bool(row[-2])].append(tuple(row[:-2]))
         return by_node if is_update is None else by_node[is_update]
+
+
+def cleanup_successors(traversal_id, entity_ids):
+    """Edges leaving the cleanup nodes of ``entity_ids``, in one read:
+    {entity_id: rows as successors' (every id given has a list)}."""
+    by_entity = {entity_id: [] for entity_id in entity_ids}
+    with transaction() as session:
+        edge = models.GraphEdge
+        for row in session.execute(_edges_query(traversal_id).where(
+                edge.required_id.in_(list(by_entity)),
+                edge.required_is_update == sa.false())):
+            by_entity[row[-1]].append(tuple(row[:-2]))
+    return by_entity
+
+
+def _edges_query(traversal_id):
+    """A traversal's edges joined with their successors' sync points; the
+    last two columns are the edge's required_is_update and required_id."""
+    sp = models.SyncPoint
+    edge = models.GraphEdge
+    return (sa.select(edge.requirer_id, edge.requirer_is_update, edge.attrs,
+                      sp.id, sp.predecessors, sp.definition,
+                      edge.required_is_update, edge.required_id)
+            .outerjoin(sp, sa.and_(
+                sp.traversal_id == edge.traversal_id,
+                sp.entity_id == sa.func.coalesce(edge.requirer_id, 0),
+                sp.is_update == sa.func.coalesce(edge.requirer_is_update, True)))
+            .where(edge.traversal_id == traversal_id))
 
 
 def sync_point_get(traversal_id, entity_id, is_update):

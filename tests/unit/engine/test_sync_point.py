@@ -152,3 +152,27 @@ def test_arrivals_and_the_own_cleanup_move_together(db):
     # The other predecessor of the cleanup node: it must act (replaced row).
     assert db_api.sync_arrive(points[2], 'stack', 6, False, None, False) == \
         db_api.LAST_MUST_ACT
+
+
+def test_cleanup_nodes_edges_read_together_are_each_nodes_own(db):
+    # Cleanup 3 waits for cleanup 2 (which waits for cleanup 1); 2 and 3
+    # also have update nodes whose edges must not be mixed in.
+    def edge(required, required_is_update, requirer, requirer_is_update, attrs=()):
+        return {'required_id': required, 'required_is_update': required_is_update,
+                'requirer_id': requirer, 'requirer_is_update': requirer_is_update,
+                'attrs': list(attrs)}
+
+    def point(entity_id, is_update, predecessors):
+        return {'entity_id': entity_id, 'is_update': is_update,
+                'predecessors': predecessors, 'remaining': predecessors,
+                'definition': {'name': f'r{entity_id}'}}
+    edges = [edge(1, False, 2, False), edge(2, False, 3, False),
+             edge(2, True, 3, True, ['a']), edge(3, False, None, None)]
+    points = [point(2, False, 1), point(3, False, 1), point(3, True, 1),
+              point(0, True, 1)]
+    db_api.traversal_store('stack', 'trav', [], lambda rows: (edges, points))
+    together = db_api.cleanup_successors('trav', [1, 2, 3, 4])
+    assert together == {e: db_api.successors('trav', e, False) for e in (1, 2, 3, 4)}
+    assert [row[0] for row in together[2]] == [3]    # the cleanup edge only
+    assert together[3][0][0] is None                  # the stack's completion
+    assert together[4] == []
