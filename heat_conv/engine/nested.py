@@ -38,7 +38,7 @@ def start(row, action, plugin):
     the plugin's outcome: Pending (with the child's cast to make once the
     wait is recorded), Done or Failed."""
     if action == Action.DELETE:
-        return _delete(_live_child(row.physical_resource_id))
+        return _delete(live_child(row.physical_resource_id))
     spec = _child_spec(row, plugin)
     return spec if isinstance(spec, base.Failed) else _converge(row, spec)
 
@@ -82,10 +82,10 @@ def check(row):
     """Check a stack-backed resource as Heat does: a check of its child
     stack (every resource of the child, and their children in turn); the
     child's end is the check's outcome, a failure carrying its path."""
-    child = _live_child(row.physical_resource_id)
+    child = live_child(row.physical_resource_id)
     if child is None or child.raw_template_id is None or child.action == Action.INIT:
         return base.Failed(f'Cannot check {row.name}, stack not created')
-    return _begin(child, Action.CHECK, child.raw_template_id, {'observe_reality': True})
+    return begin(child, Action.CHECK, child.raw_template_id, {'observe_reality': True})
 
 
 def resumed(row, plugin, outcome):
@@ -120,7 +120,7 @@ def _converge(row, spec):
         tmpl = hot_template.Template.load(spec.template, files=spec.files,
                                           environment=spec.environment)
         limits.check_nested_depth(parent.nested_depth + 1)
-        child = _live_child(row.physical_resource_id)
+        child = live_child(row.physical_resource_id)
         _check_tree_size(parent, tmpl, child)
     except exception.HeatConvException as exc:
         return base.Failed(f'{type(exc).__name__}: {exc}')
@@ -168,7 +168,7 @@ def _update(child, parent, tmpl, spec):
                                              spec.parameters, stack_id=child.id)
     extra = {'observe_reality': bool(parent.observe_reality),
              'timeout': child_timeout(parent, spec)}
-    return _begin(child, Action.UPDATE, template_id, extra)
+    return begin(child, Action.UPDATE, template_id, extra)
 
 
 def child_timeout(parent, spec):
@@ -186,11 +186,12 @@ def child_timeout(parent, spec):
 def _delete(child):
     if child is None:
         return base.Done()
-    return _begin(child, Action.DELETE, None, {})
+    return begin(child, Action.DELETE, None, {})
 
 
-def _begin(child, action, template_id, extra):
-    """Supersede whatever the child runs; its cast waits for the parent."""
+def begin(child, action, template_id, extra):
+    """Supersede whatever the child runs with ``action``: Pending, whose
+    cast of the child waits until the parent has recorded its wait."""
     for _ in range(BEGIN_ATTEMPTS):
         traversal_id = stack_state.begin(child, action, template_id, extra=extra, cast=False)
         if traversal_id is not None:
@@ -205,7 +206,8 @@ def _pending(child_id, traversal_id):
     return base.Pending(child_id, then=cast_child)
 
 
-def _live_child(child_id):
+def live_child(child_id):
+    """The child stack ``child_id`` unless it is gone (None)."""
     if not child_id:
         return None
     try:

@@ -17,7 +17,6 @@ from heat_conv.engine import reaper
 from heat_conv.engine import resource_action
 from heat_conv.engine import stack_state
 from heat_conv.engine import sync_point
-from tests.scenarios import local_driver
 from tests.scenarios.library import assert_reality
 from tests.scenarios.library import ref
 from tests.scenarios.library import res
@@ -29,16 +28,6 @@ CONF = config.CONF
 class Died(BaseException):
     """The engine process dies here."""
 
-
-@pytest.fixture
-def driver(db, fake_clock):
-    d = local_driver.LocalDriver(fake_clock)
-    previous = identity.engine_id()
-    reaper.reset()
-    yield d
-    reaper.reset()
-    identity.set_engine_id(previous)
-    d.close()
 
 
 BEFORE = tmpl({'A': res('a', replace_value='1'), 'B': res(ref('A')), 'C': res('c'),

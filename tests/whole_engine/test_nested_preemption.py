@@ -2,11 +2,7 @@
 all the way down (Heat's SimultaneousUpdateNestedStackTest)."""
 import json
 
-import pytest
-
 from heat_conv.db import api as db_api
-from heat_conv.engine import reaper
-from tests.scenarios import local_driver
 
 
 def _tmpl(resources, output=None):
@@ -28,14 +24,6 @@ DELAY = _tmpl({'delay_resource': {'type': 'OS::Heat::TestResource', 'properties'
     'action_wait_secs': {'update': 6000}, 'value': {'get_param': 'input'}}}})
 FILES = {'preempt.yaml': MIDDLE, 'delay.yaml': DELAY}
 
-
-@pytest.fixture
-def driver(db, fake_clock):
-    d = local_driver.LocalDriver(fake_clock)
-    reaper.reset()
-    yield d
-    reaper.reset()
-    d.close()
 
 
 def _delay_resource(stack_id):

@@ -8,7 +8,6 @@ from heat_conv.common import exception
 from heat_conv.db import api as db_api
 from heat_conv.engine import reaper
 from heat_conv.engine import stack_operations
-from tests.scenarios import local_driver
 from tests.scenarios.library import tmpl
 
 CONF = config.CONF
@@ -33,14 +32,6 @@ outputs:
     value: {resource_facade: metadata}
 '''
 
-
-@pytest.fixture
-def driver(db, fake_clock):
-    d = local_driver.LocalDriver(fake_clock)
-    reaper.reset()
-    yield d
-    reaper.reset()
-    d.close()
 
 
 def _child(driver, name):

@@ -9,7 +9,6 @@ from heat_conv.engine import identity
 from heat_conv.engine import reaper
 from heat_conv.engine import resource_action
 from heat_conv.resources import cloud_backed
-from tests.scenarios import local_driver
 from tests.scenarios.library import assert_reality
 from tests.scenarios.library import attr
 from tests.scenarios.library import res
@@ -21,16 +20,6 @@ CONF = config.CONF
 class Crash(BaseException):
     """The engine process dies here (not an error a plugin could raise)."""
 
-
-@pytest.fixture
-def driver(db, fake_clock):
-    d = local_driver.LocalDriver(fake_clock)
-    previous = identity.engine_id()
-    reaper.reset()
-    yield d
-    reaper.reset()
-    identity.set_engine_id(previous)
-    d.close()
 
 
 def _beat(engine):

@@ -1,23 +1,11 @@
 """purge_deleted removes deleted stacks for good, and nothing else."""
 import datetime
 
-import pytest
-
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
 from heat_conv.db import models
-from tests.scenarios import local_driver
 from tests.scenarios.library import res
 from tests.scenarios.library import tmpl
-
-
-@pytest.fixture(params=['sqlite', 'mysql'])
-def driver(request, fake_clock):
-    # MariaDB checks the foreign keys SQLite lets pass.
-    request.getfixturevalue('db' if request.param == 'sqlite' else 'mysql_db')
-    d = local_driver.LocalDriver(fake_clock)
-    yield d
-    d.close()
 
 
 def _stack(driver, name, tenant='tenant', delete=True):

@@ -1,8 +1,6 @@
 """tree_resource_count: what max_resources_per_stack limits, over a tree."""
-import pytest
 
 from heat_conv.db import api as db_api
-from tests.scenarios import local_driver
 
 INNER = {'heat_template_version': '2018-08-31', 'resources': {
     'x': {'type': 'OS::Heat::TestResource'}, 'y': {'type': 'OS::Heat::TestResource'}}}
@@ -11,13 +9,6 @@ MIDDLE = {'heat_template_version': '2018-08-31', 'resources': {
 TOP = {'heat_template_version': '2018-08-31', 'resources': {
     'middle': {'type': 'middle.yaml'}, 'w': {'type': 'OS::Heat::TestResource'}}}
 
-
-@pytest.fixture(params=['sqlite', 'mysql'])
-def driver(request, fake_clock):
-    request.getfixturevalue('db' if request.param == 'sqlite' else 'mysql_db')
-    d = local_driver.LocalDriver(fake_clock)
-    yield d
-    d.close()
 
 
 def test_counts_every_level_from_any_stack_of_the_tree(driver):
