@@ -5,7 +5,6 @@ import pytest
 from heat_conv.engine import resource_action
 from tests.scenarios.library import fan_template
 from tests.whole_engine import test_engine_death as death
-from tests.whole_engine.test_engine_death import driver  # noqa: F401  (fixture)
 
 # An adopt makes no cloud call after its lock; it dies there instead.
 POINTS = sorted(set(death.POINTS) - {'after_lock_before_cloud'}) + ['after_lock_before_settle']
