@@ -32,7 +32,7 @@ _local = threading.local()
 
 class _Scope:
     def __init__(self):
-        self.session = None
+        self.transaction = None
         self.exit = contextlib.ExitStack()
         self.after = []
         self.undo = []
@@ -43,12 +43,12 @@ def current():
     return getattr(_local, 'scope', None)
 
 
-def session_for(begin):
-    """The scope's session, begun with ``begin(exit_stack)`` on first use."""
+def transaction_for(begin):
+    """The scope's transaction, begun with ``begin(exit_stack)`` on first use."""
     scope = current()
-    if scope.session is None:
-        scope.session = begin(scope.exit)
-    return scope.session
+    if scope.transaction is None:
+        scope.transaction = begin(scope.exit)
+    return scope.transaction
 
 
 def after_commit(fn):

@@ -19,8 +19,10 @@ import time
 import sqlalchemy as sa
 from oslo_db import exception as db_exc
 from oslo_db.sqlalchemy import enginefacade
+from sqlalchemy import orm
 
 from heat_conv.common import exception
+from heat_conv.db import pool_ping
 from heat_conv.db import pool_reset
 from heat_conv.db import scope as db_scope
 from heat_conv.db import tls
@@ -36,7 +38,7 @@ RETRY_AFTER = 5      # seconds a client is told to wait once retries ran out
 _BUSY_MARKERS = ('database is locked', 'too many connections', '(1040,')
 
 _lock = threading.Lock()
-_facade = None
+_engine = None
 _planned_threads = 0
 # Pool size when no entry point said how many threads it runs (tests, tools).
 DEFAULT_POOL_SIZE = 5
@@ -57,24 +59,26 @@ def pool_size():
     return max(DEFAULT_POOL_SIZE, _planned_threads)
 
 
-class _TxnContext:
-    """enginefacade keeps its per-transaction state on this object."""
-
-
 def configure(connection=None):
     """(Re)configure the database; ``None`` takes ``[database] connection``."""
-    global _facade
+    global _engine
     with _lock:
-        if _facade is not None:
-            _facade.writer.get_engine().dispose()
+        if _engine is not None:
+            _engine.dispose()
         if connection is None:
             from heat_conv.common import config
             connection = config.CONF.database.connection
+        # oslo.db makes the engine (its options, SQL mode, exception
+        # translation); transactions are ours (see _Transaction).
         facade = enginefacade.transaction_context()
-        facade.configure(connection=_shareable(connection), max_pool_size=pool_size())
+        # thread_checkin would sleep(0) at every connection's return: a yield
+        # meant for eventlet, which on a busy host gives the CPU away once per
+        # transaction.
+        facade.configure(connection=_shareable(connection), max_pool_size=pool_size(),
+                         thread_checkin=False)
         engine = facade.writer.get_engine()
         _instrument(engine)
-        _facade = facade
+        _engine = engine
     return engine
 
 
@@ -109,20 +113,23 @@ def _keep_connections(engine):
 def _instrument(engine):
     if engine.dialect.name == 'sqlite':
         _keep_connections(engine)
-        # WAL is a property of the database file: set it once. The rest is
-        # per connection, and oslo.db gives SQLite a new one per transaction.
-        raw = engine.raw_connection()   # outside any transaction, as WAL needs
-        try:
-            raw.cursor().execute('PRAGMA journal_mode = WAL')
-        finally:
-            raw.close()
 
+        # Per connection, so before the first one is made (it is pooled and
+        # reused): in WAL mode NORMAL syncs at checkpoints, not at every
+        # commit, and a crash loses no committed transaction's consistency.
         @sa.event.listens_for(engine, 'connect')
         def _sqlite_connect(dbapi_conn, _record):
             cur = dbapi_conn.cursor()
             cur.execute(f'PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}')
             cur.execute('PRAGMA synchronous = NORMAL')
             cur.close()
+
+        # WAL is a property of the database file: set it once.
+        raw = engine.raw_connection()   # outside any transaction, as WAL needs
+        try:
+            raw.cursor().execute('PRAGMA journal_mode = WAL')
+        finally:
+            raw.close()
 
         # oslo.db replaces pysqlite's implicit BEGIN with a deferred one of
         # its own; ours takes the write lock up front instead, so a
@@ -141,28 +148,79 @@ def _instrument(engine):
     if engine.dialect.name == 'mysql' and engine.dialect.driver == 'pymysql':
         tls.only_when_used(engine)
     pool_reset.only_when_needed(engine)
+    pool_ping.when_idle(engine)
 
 
 def get_engine():
-    if _facade is None:
+    if _engine is None:
         configure()
-    return _facade.writer.get_engine()
+    return _engine
+
+
+class _Transaction:
+    """One database transaction: a Core connection, and an ORM session on
+    the same connection for the queries that want one.
+
+    The hot path runs prebuilt Core statements on the connection; the ORM's
+    per-call costs (a session, its identity map, its unit of work) are paid
+    only by the queries that use it, once per transaction.
+    """
+
+    def __init__(self, conn):
+        self.conn = conn
+        self._session = None
+
+    @property
+    def session(self):
+        if self._session is None:
+            # Bound to a connection already in a transaction, the session
+            # never commits or rolls it back: this object does.
+            self._session = orm.Session(bind=self.conn, expire_on_commit=False)
+        return self._session
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        try:
+            if exc_type is None:
+                if self._session is not None:
+                    self._session.flush()
+                self.conn.commit()
+        finally:
+            if self._session is not None:
+                self._session.close()
+            self.conn.close()   # rolls back a transaction still open
 
 
 @contextlib.contextmanager
 def transaction():
-    """A read-write transaction: commits on success, rolls back on error.
+    """A read-write transaction, as an ORM session: commits on success,
+    rolls back on error.
 
     The transaction starts (connection and, on SQLite, the write lock) before
     the caller's statements run, so a database that is busy ("database is
     locked", MySQL's "Too many connections") is retried while nothing has
     happened yet, and after BUSY_RETRIES is a ServiceUnavailable (503).
     """
-    if _facade is None:
+    with _transaction() as txn:
+        yield txn.session
+
+
+@contextlib.contextmanager
+def connection():
+    """The same transaction as ``transaction()``, as a Core connection."""
+    with _transaction() as txn:
+        yield txn.conn
+
+
+@contextlib.contextmanager
+def _transaction():
+    if _engine is None:
         configure()
     if db_scope.current() is not None:
         # Inside scope.atomically: join its transaction, which commits later.
-        yield db_scope.session_for(_begin)
+        yield db_scope.transaction_for(_begin)
         return
     with contextlib.ExitStack() as scope:
         yield _begin(scope)
@@ -170,12 +228,13 @@ def transaction():
 
 def _begin(scope):
     for attempt in range(BUSY_RETRIES + 1):
-        attempt_scope = contextlib.ExitStack()
+        conn = None
         try:
-            session = attempt_scope.enter_context(_facade.writer.using(_TxnContext()))
-            session.connection()
+            conn = _engine.connect()
+            conn.begin()   # SQLite: BEGIN IMMEDIATE, the write lock
         except Exception as exc:
-            attempt_scope.__exit__(type(exc), exc, exc.__traceback__)
+            if conn is not None:
+                conn.close()
             if not is_busy(exc):
                 raise
             if attempt == BUSY_RETRIES:
@@ -185,8 +244,7 @@ def _begin(scope):
             LOG.warning('database busy (%s); retrying', exc)
             time.sleep(BUSY_BACKOFF * 2 ** attempt)
             continue
-        scope.enter_context(attempt_scope)
-        return session
+        return scope.enter_context(_Transaction(conn))
 
 
 def is_busy(exc):

@@ -70,11 +70,16 @@ class Definition:
 
     @classmethod
     def from_dict(cls, values):
-        known = {f.name for f in dataclasses.fields(cls)}
-        return cls(**{k: v for k, v in values.items() if k in known})
+        return cls(**{k: v for k, v in values.items() if k in _DEFINITION_FIELDS})
 
     def to_dict(self):
-        return {k: v for k, v in dataclasses.asdict(self).items() if v is not None}
+        # Shallow: the values are plain JSON already, and go straight to a
+        # message or a row (dataclasses.asdict would deep-copy every one).
+        return {k: v for k in _DEFINITION_FIELDS
+                if (v := getattr(self, k)) is not None}
+
+
+_DEFINITION_FIELDS = tuple(f.name for f in dataclasses.fields(Definition))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -112,9 +117,10 @@ class Input:
                    values.get('attrs') or {}, bool(values.get('cancelled')))
 
     def to_dict(self):
-        values = dataclasses.asdict(self)
-        if not self.cancelled:
-            del values['cancelled']
+        values = {'name': self.name, 'row': self.row, 'refid': self.refid,
+                  'attrs': self.attrs}
+        if self.cancelled:
+            values['cancelled'] = True
         return values
 
 

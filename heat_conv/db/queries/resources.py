@@ -10,11 +10,13 @@ from heat_conv.db import models
 from heat_conv.db.queries.common import EVENT
 from heat_conv.db.queries.common import RESOURCE
 from heat_conv.db.queries.common import STACK
+from heat_conv.db.queries.common import Record
 from heat_conv.db.queries.common import added as _added
+from heat_conv.db.queries.common import connection
 from heat_conv.db.queries.common import execute as _execute
-from heat_conv.db.queries.common import one as _one
+from heat_conv.db.queries.common import record as _record
+from heat_conv.db.queries.common import records as _records
 from heat_conv.db.queries.common import retry_on_deadlock
-from heat_conv.db.queries.common import rows as _rows
 from heat_conv.db.queries.common import transaction
 from heat_conv.db.queries.events import event_rows as _event_rows
 
@@ -23,36 +25,47 @@ def resource_create(values):
     return _added(models.Resource(**values))
 
 
+_R = RESOURCE.c
+_GET = sa.select(RESOURCE).where(_R.id == sa.bindparam('id'))
+_GET_WITH_TRAVERSAL = (
+    sa.select(RESOURCE, STACK.c.current_traversal.label('stack_current_traversal'))
+    .join(STACK, STACK.c.id == _R.stack_id).where(_R.id == sa.bindparam('id')))
+
+
 def resource_get(resource_id):
-    return _one(sa.select(models.Resource).where(models.Resource.id == resource_id),
-                exception.NotFound(f'Resource {resource_id} not found'))
+    with connection() as conn:
+        row = conn.execute(_GET, {'id': resource_id}).first()
+    if row is None:
+        raise exception.NotFound(f'Resource {resource_id} not found')
+    return _record(row)
 
 
 def resource_and_traversal(resource_id):
     """A resource row and its stack's current traversal, in one statement."""
-    with transaction() as session:
-        result = session.execute(
-            sa.select(models.Resource, models.Stack.current_traversal)
-            .join(models.Stack, models.Stack.id == models.Resource.stack_id)
-            .where(models.Resource.id == resource_id)).first()
-        if result is None:
-            raise exception.NotFound(f'Resource {resource_id} not found')
-        row, traversal = result
-        session.expunge(row)
-        return row, traversal
+    with connection() as conn:
+        row = conn.execute(_GET_WITH_TRAVERSAL, {'id': resource_id}).first()
+    if row is None:
+        raise exception.NotFound(f'Resource {resource_id} not found')
+    values = row._asdict()
+    traversal = values.pop('stack_current_traversal')
+    return Record(**values), traversal
 
 
 def resources_of_stack(stack_id, include_deleted=False, names=None):
     """Every resource row of a stack (current and superseded), oldest first;
     only those of ``names`` when given."""
-    query = sa.select(models.Resource).where(models.Resource.stack_id == stack_id)
+    query = sa.select(RESOURCE).where(_R.stack_id == stack_id)
     if names is not None:
-        query = query.where(models.Resource.name.in_(list(names)))
+        query = query.where(_R.name.in_(list(names)))
     if not include_deleted:
-        query = query.where(sa.not_(sa.and_(
-            models.Resource.action == Action.DELETE,
-            models.Resource.status == Status.COMPLETE)))
-    return _rows(query.order_by(models.Resource.id))
+        query = query.where(sa.not_(sa.and_(_R.action == Action.DELETE,
+                                            _R.status == Status.COMPLETE)))
+    return _resource_records(query.order_by(_R.id))
+
+
+def _resource_records(query):
+    with connection() as conn:
+        return _records(conn.execute(query))
 
 
 @retry_on_deadlock
@@ -67,22 +80,46 @@ def resource_cas(resource_id, atomic_key, values, engine_id=False,
     ``events`` are recorded in the same transaction if it wins: one commit
     instead of two. Returns True when it won.
     """
-    values = dict(values, atomic_key=atomic_key + 1, updated_at=timeutils.utcnow())
-    r = RESOURCE
-    query = sa.update(r).where(r.c.id == resource_id, r.c.atomic_key == atomic_key)
-    if engine_id is not False:
-        query = query.where(r.c.engine_id.is_(None) if engine_id is None
-                            else r.c.engine_id == engine_id)
+    params = {f'v_{key}': value for key, value in values.items()}
+    params.update(w_id=resource_id, w_key=atomic_key, v_updated_at=timeutils.utcnow())
+    holder = 'any' if engine_id is False else 'none' if engine_id is None else 'is'
+    if holder == 'is':
+        params['w_engine'] = engine_id
     if while_traversal is not None:
-        stack_id, traversal_id = while_traversal
-        query = query.where(sa.exists().where(
-            STACK.c.id == stack_id, STACK.c.current_traversal == traversal_id))
-    with transaction() as session:
-        conn = session.connection()
-        won = conn.execute(query.values(**values)).rowcount == 1
+        params['w_stack'], params['w_traversal'] = while_traversal
+    query = _cas_statement(tuple(sorted(values)), holder, while_traversal is not None)
+    with connection() as conn:
+        won = conn.execute(query, params).rowcount == 1
         if won and events:
-            conn.execute(sa.insert(EVENT), _event_rows(events))
+            conn.execute(_INSERT_EVENT, _event_rows(events))
         return won
+
+
+_INSERT_EVENT = sa.insert(EVENT)
+# One prebuilt statement per shape of write; a handful of shapes in all.
+_CAS = {}
+
+
+def _cas_statement(keys, holder, while_traversal):
+    shape = (keys, holder, while_traversal)
+    query = _CAS.get(shape)
+    if query is not None:
+        return query
+    query = sa.update(RESOURCE).where(_R.id == sa.bindparam('w_id'),
+                                      _R.atomic_key == sa.bindparam('w_key'))
+    if holder == 'none':
+        query = query.where(_R.engine_id.is_(None))
+    elif holder == 'is':
+        query = query.where(_R.engine_id == sa.bindparam('w_engine'))
+    if while_traversal:
+        query = query.where(sa.exists().where(
+            STACK.c.id == sa.bindparam('w_stack'),
+            STACK.c.current_traversal == sa.bindparam('w_traversal')))
+    sets = {key: sa.bindparam(f'v_{key}', type_=_R[key].type)
+            for key in keys + ('updated_at',)}
+    sets['atomic_key'] = _R.atomic_key + 1
+    query = _CAS[shape] = query.values(sets)
+    return query
 
 
 def resource_delete_unused(resource_id):
@@ -96,28 +133,25 @@ def resource_delete_unused(resource_id):
 
 def resources_waiting(limit=None, stack_ids=None):
     """Rows whose asynchronous action awaits the observer."""
-    query = sa.select(models.Resource).where(
-        models.Resource.status == Status.IN_PROGRESS,
-        models.Resource.action_started_at.is_not(None))
+    query = sa.select(RESOURCE).where(_R.status == Status.IN_PROGRESS,
+                                      _R.action_started_at.is_not(None))
     if stack_ids is not None:
-        query = query.where(models.Resource.stack_id.in_(list(stack_ids)))
+        query = query.where(_R.stack_id.in_(list(stack_ids)))
     if limit:
         query = query.limit(limit)
-    return _rows(query.order_by(models.Resource.id))
+    return _resource_records(query.order_by(_R.id))
 
 
 def resources_locked(stack_id):
-    return _rows(sa.select(models.Resource).where(
-        models.Resource.stack_id == stack_id,
-        models.Resource.engine_id.is_not(None)))
+    return _resource_records(sa.select(RESOURCE).where(_R.stack_id == stack_id,
+                                                       _R.engine_id.is_not(None)))
 
 
 def resources_failed_in(stack_id, traversal_id):
     """Rows whose step in ``traversal_id`` failed, e.g. failed checks."""
-    r = models.Resource
-    return _rows(sa.select(r).where(
-        r.stack_id == stack_id, r.traversal_id == traversal_id,
-        r.status == Status.FAILED).order_by(r.name))
+    return _resource_records(sa.select(RESOURCE).where(
+        _R.stack_id == stack_id, _R.traversal_id == traversal_id,
+        _R.status == Status.FAILED).order_by(_R.name))
 
 
 def resource_set_check_status(resource_id, atomic_key, status, reason, event):

@@ -8,8 +8,11 @@ from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import models
 from heat_conv.db.queries.common import EVENT
+from heat_conv.db.queries.common import STACK
+from heat_conv.db.queries.common import connection
 from heat_conv.db.queries.common import execute as _execute
 from heat_conv.db.queries.common import one as _one
+from heat_conv.db.queries.common import record as _record
 from heat_conv.db.queries.common import retry_on_deadlock
 from heat_conv.db.queries.common import rows as _rows
 from heat_conv.db.queries.common import transaction
@@ -28,13 +31,25 @@ def stack_create(values, events=()):
         return row
 
 
+_S = STACK.c
+# Every status poll and every operation reads its stack: prebuilt, and read
+# as a record rather than an ORM object (see common.record).
+_GET = {(tenant, live): sa.select(STACK).where(*(
+            [_S.id == sa.bindparam('id')]
+            + ([_S.tenant == sa.bindparam('tenant')] if tenant else [])
+            + ([_S.deleted_at.is_(None)] if live else [])))
+        for tenant in (False, True) for live in (False, True)}
+
+
 def stack_get(stack_id, tenant=None, show_deleted=True):
-    query = sa.select(models.Stack).where(models.Stack.id == stack_id)
+    params = {'id': stack_id}
     if tenant is not None:
-        query = query.where(models.Stack.tenant == tenant)
-    if not show_deleted:
-        query = query.where(models.Stack.deleted_at.is_(None))
-    return _one(query, exception.StackNotFound(stack_id))
+        params['tenant'] = tenant
+    with connection() as conn:
+        row = conn.execute(_GET[tenant is not None, not show_deleted], params).first()
+    if row is None:
+        raise exception.StackNotFound(stack_id)
+    return _record(row)
 
 
 def stack_get_by_name(tenant, name, show_deleted=False):

@@ -7,11 +7,13 @@ from heat_conv.common import timeutils
 from heat_conv.common.status import Drift
 from heat_conv.db import models
 from heat_conv.db import scope as db_scope
+from heat_conv.db.queries.common import GRAPH_EDGE
 from heat_conv.db.queries.common import RESOURCE
 from heat_conv.db.queries.common import SYNC_INPUT
 from heat_conv.db.queries.common import SYNC_POINT
+from heat_conv.db.queries.common import connection
 from heat_conv.db.queries.common import execute as _execute
-from heat_conv.db.queries.common import first as _first
+from heat_conv.db.queries.common import record as _record
 from heat_conv.db.queries.common import retry_on_deadlock
 from heat_conv.db.queries.common import transaction
 
@@ -64,13 +66,10 @@ def successors(traversal_id, entity_id, is_update=None):
     With ``is_update`` None, the edges of both the row's nodes, as
     {is_update: rows}.
     """
-    with transaction() as session:
-        query = _edges_query(traversal_id).where(
-            models.GraphEdge.required_id == entity_id)
-        if is_update is not None:
-            query = query.where(models.GraphEdge.required_is_update == is_update)
+    with connection() as conn:
         by_node = {True: [], False: []}
-        for row in session.execute(query):
+        for row in conn.execute(_EDGES_OF, {'traversal': traversal_id,
+                                            'entity': entity_id}):
             by_node[bool(row[-2])].append(tuple(row[:-2]))
         return by_node if is_update is None else by_node[is_update]
 
@@ -79,35 +78,89 @@ def cleanup_successors(traversal_id, entity_ids):
     """Edges leaving the cleanup nodes of ``entity_ids``, in one read:
     {entity_id: rows as successors' (every id given has a list)}."""
     by_entity = {entity_id: [] for entity_id in entity_ids}
-    with transaction() as session:
-        edge = models.GraphEdge
-        for row in session.execute(_edges_query(traversal_id).where(
-                edge.required_id.in_(list(by_entity)),
-                edge.required_is_update == sa.false())):
+    with connection() as conn:
+        for row in conn.execute(_EDGES_OF_CLEANUPS, {'traversal': traversal_id,
+                                                     'entities': list(by_entity)}):
             by_entity[row[-1]].append(tuple(row[:-2]))
     return by_entity
 
 
-def _edges_query(traversal_id):
+def _edges_query():
     """A traversal's edges joined with their successors' sync points; the
     last two columns are the edge's required_is_update and required_id."""
-    sp = models.SyncPoint
-    edge = models.GraphEdge
+    sp = SYNC_POINT.c
+    edge = GRAPH_EDGE.c
     return (sa.select(edge.requirer_id, edge.requirer_is_update, edge.attrs,
                       sp.id, sp.predecessors, sp.definition,
                       edge.required_is_update, edge.required_id)
-            .outerjoin(sp, sa.and_(
+            .select_from(GRAPH_EDGE.outerjoin(SYNC_POINT, sa.and_(
                 sp.traversal_id == edge.traversal_id,
                 sp.entity_id == sa.func.coalesce(edge.requirer_id, 0),
-                sp.is_update == sa.func.coalesce(edge.requirer_is_update, True)))
-            .where(edge.traversal_id == traversal_id))
+                sp.is_update == sa.func.coalesce(edge.requirer_is_update, True))))
+            .where(edge.traversal_id == sa.bindparam('traversal')))
+
+
+_EDGES_OF = _edges_query().where(GRAPH_EDGE.c.required_id == sa.bindparam('entity'))
+_EDGES_OF_CLEANUPS = _edges_query().where(
+    GRAPH_EDGE.c.required_id.in_(sa.bindparam('entities', expanding=True)),
+    GRAPH_EDGE.c.required_is_update == sa.false())
 
 
 def sync_point_get(traversal_id, entity_id, is_update):
-    return _first(sa.select(models.SyncPoint).where(
-        models.SyncPoint.traversal_id == traversal_id,
-        models.SyncPoint.entity_id == entity_id,
-        models.SyncPoint.is_update == is_update))
+    with connection() as conn:
+        row = conn.execute(_SYNC_POINT, {'traversal': traversal_id, 'entity': entity_id,
+                                         'is_update': is_update}).first()
+    return None if row is None else _record(row)
+
+
+_SP = SYNC_POINT.c
+_SYNC_POINT = sa.select(SYNC_POINT).where(
+    _SP.traversal_id == sa.bindparam('traversal'), _SP.entity_id == sa.bindparam('entity'),
+    _SP.is_update == sa.bindparam('is_update'))
+_INSERT_INPUT = sa.insert(SYNC_INPUT)
+
+# How an arrival may move a sync point's counter (see sync_arrive): each
+# outcome is one conditional statement, matched by exactly one arrival.
+_WHEN = {NOT_LAST: _SP.remaining > 1,
+         LAST: sa.and_(_SP.remaining == 1, _SP.must_act.is_(False)),
+         LAST_MUST_ACT: _SP.remaining == 1}
+
+
+def _arrival(outcome, must_act, own, counts):
+    """The UPDATE that records an arrival as ``outcome``: an arrival of
+    another node (``own`` False) or of the row's own update node, whose
+    flag deduplicates it; ``counts``: it moves the counter."""
+    values = {}
+    if counts:
+        values['remaining'] = _SP.remaining - 1
+    if must_act:
+        values['must_act'] = sa.true()
+    where = [_SP.id == sa.bindparam('sp')]
+    if own:
+        values['update_arrived'] = sa.true()
+        where.append(_SP.update_arrived.is_(False))
+    if counts:
+        where.append(_WHEN[outcome])
+    return sa.update(SYNC_POINT).values(values).where(*where)
+
+
+_ARRIVE = {(outcome, must_act, own): _arrival(outcome, must_act, own, True)
+           for outcome in _WHEN for must_act in (False, True) for own in (False, True)}
+# A single-predecessor cleanup node's own arrival: only the flag.
+_ARRIVE_OWN_ONLY = {must_act: _arrival(None, must_act, True, False)
+                    for must_act in (False, True)}
+
+
+def _attempts(must_act, expect_last=False):
+    attempts = [NOT_LAST]
+    if not must_act:
+        attempts.append(LAST)
+    attempts.append(LAST_MUST_ACT)
+    if expect_last:
+        # Try the likely outcome first; the first statement locks the
+        # row, so the order of the attempts cannot change the result.
+        attempts = attempts[1:] + attempts[:1]
+    return attempts
 
 
 @retry_on_deadlock
@@ -125,31 +178,17 @@ def sync_arrive(sync_point_id, stack_id, sender_id, sender_is_update, data,
     counter to zero; a typical arrival costs two statements, one more when
     ``expect_last`` (a hint about which outcome to try first) is wrong.
     """
-    sp = SYNC_POINT.c
     try:
-        with transaction() as session:
-            conn = session.connection()
-            conn.execute(sa.insert(SYNC_INPUT).values(
-                sync_point_id=sync_point_id, stack_id=stack_id, sender_id=sender_id,
-                sender_is_update=sender_is_update, data=data))
+        with connection() as conn:
+            conn.execute(_INSERT_INPUT, {
+                'sync_point_id': sync_point_id, 'stack_id': stack_id,
+                'sender_id': sender_id, 'sender_is_update': sender_is_update,
+                'data': data})
             if single_predecessor:
                 return LAST_MUST_ACT if must_act else LAST
-            values = {'remaining': sp.remaining - 1}
-            if must_act:
-                values['must_act'] = True
-            decrement = sa.update(SYNC_POINT).values(**values)
-            attempts = [(sp.remaining > 1, NOT_LAST)]
-            if not must_act:
-                attempts.append((sa.and_(sp.remaining == 1, sp.must_act.is_(False)),
-                                 LAST))
-            attempts.append((sp.remaining == 1, LAST_MUST_ACT))
-            if expect_last:
-                # Try the likely outcome first; the first statement locks the
-                # row, so the order of the attempts cannot change the result.
-                attempts = attempts[1:] + attempts[:1]
-            for condition, outcome in attempts:
-                if conn.execute(decrement.where(sp.id == sync_point_id,
-                                                condition)).rowcount:
+            for outcome in _attempts(must_act, expect_last):
+                if conn.execute(_ARRIVE[outcome, must_act, False],
+                                {'sp': sync_point_id}).rowcount:
                     return outcome
             return NOT_LAST
     except db_exc.DBDuplicateEntry:
@@ -164,25 +203,13 @@ def sync_arrive_own_update(sync_point_id, must_act=False, single_predecessor=Fal
     conditional UPDATE both deduplicates and counts it: a redelivered
     arrival finds the flag set and matches nothing.
     """
-    sp = SYNC_POINT.c
-    values = {'update_arrived': True}
-    if must_act:
-        values['must_act'] = True
-    if not single_predecessor:
-        values['remaining'] = sp.remaining - 1
-    arrive = sa.update(SYNC_POINT).values(**values)
-    fresh = sa.and_(sp.id == sync_point_id, sp.update_arrived.is_(False))
-    if single_predecessor:
-        attempts = [(sa.true(), LAST_MUST_ACT if must_act else LAST)]
-    else:
-        attempts = [(sp.remaining > 1, NOT_LAST)]
-        if not must_act:
-            attempts.append((sa.and_(sp.remaining == 1, sp.must_act.is_(False)), LAST))
-        attempts.append((sp.remaining == 1, LAST_MUST_ACT))
-    with transaction() as session:
-        conn = session.connection()
-        for condition, outcome in attempts:
-            if conn.execute(arrive.where(fresh, condition)).rowcount:
+    with connection() as conn:
+        if single_predecessor:
+            moved = conn.execute(_ARRIVE_OWN_ONLY[must_act], {'sp': sync_point_id})
+            return (LAST_MUST_ACT if must_act else LAST) if moved.rowcount else NOT_LAST
+        for outcome in _attempts(must_act):
+            if conn.execute(_ARRIVE[outcome, must_act, True],
+                            {'sp': sync_point_id}).rowcount:
                 return outcome
         return NOT_LAST
 
@@ -215,35 +242,25 @@ def _arrive_many(stack_id, sender_id, sender_is_update, arrivals, own):
         return _one_by_one(stack_id, sender_id, sender_is_update, arrivals, own)
     if arrivals:
         try:
-            with transaction() as session:
-                session.connection().execute(sa.insert(SYNC_INPUT), [
+            with connection() as conn:
+                conn.execute(_INSERT_INPUT, [
                     {'sync_point_id': sp_id, 'stack_id': stack_id, 'sender_id': sender_id,
                      'sender_is_update': sender_is_update, 'data': data}
                     for sp_id, data, _, _ in arrivals])
         except db_exc.DBDuplicateEntry:
             return _one_by_one(stack_id, sender_id, sender_is_update, arrivals, own)
-    sp = SYNC_POINT.c
-    values = {'remaining': sa.case((sp.id.in_(counted), sp.remaining - 1),
-                                   else_=sp.remaining)}
     touched = list(counted)
-    fresh = sa.true()
+    params = {'counted': counted}
+    must_act = False
     if own is not None:
         own_id, must_act, _ = own
-        values['update_arrived'] = sa.case((sp.id == own_id, sa.true()),
-                                           else_=sp.update_arrived)
-        if must_act:
-            values['must_act'] = sa.case((sp.id == own_id, sa.true()), else_=sp.must_act)
+        params['own'] = own_id
         if own_id not in touched:
             touched.append(own_id)
-        # The own arrival is deduplicated by its flag, as one by one.
-        fresh = sa.not_(sa.and_(sp.id == own_id, sp.update_arrived))
-    with transaction() as session:
-        conn = session.connection()
-        moved = conn.execute(sa.update(SYNC_POINT).values(**values)
-                             .where(sp.id.in_(touched), fresh)).rowcount
-        state = {row.id: row for row in conn.execute(
-            sa.select(sp.id, sp.remaining, sp.must_act).where(sp.id.in_(counted))
-            .with_for_update())}   # the rows this transaction just moved, as they are now
+    params['touched'] = touched
+    with connection() as conn:
+        moved = conn.execute(_ARRIVE_MANY[own is not None, must_act], params).rowcount
+        state = {row.id: row for row in conn.execute(_COUNTERS, {'counted': counted})}
     outcomes = {}
     for sp_id, _, predecessors, _ in arrivals:
         outcomes[sp_id] = LAST if predecessors == 1 else _outcome(state[sp_id])
@@ -256,6 +273,30 @@ def _arrive_many(stack_id, sender_id, sender_is_update, arrivals, own):
         else:
             outcomes[own_id] = _outcome(state[own_id])
     return outcomes
+
+
+def _arrive_many_statement(with_own, must_act):
+    counted = sa.bindparam('counted', expanding=True)
+    values = {'remaining': sa.case((_SP.id.in_(counted), _SP.remaining - 1),
+                                   else_=_SP.remaining)}
+    where = [_SP.id.in_(sa.bindparam('touched', expanding=True))]
+    if with_own:
+        own = sa.bindparam('own')
+        values['update_arrived'] = sa.case((_SP.id == own, sa.true()),
+                                           else_=_SP.update_arrived)
+        if must_act:
+            values['must_act'] = sa.case((_SP.id == own, sa.true()), else_=_SP.must_act)
+        # The own arrival is deduplicated by its flag, as one by one.
+        where.append(sa.not_(sa.and_(_SP.id == own, _SP.update_arrived)))
+    return sa.update(SYNC_POINT).values(values).where(*where)
+
+
+_ARRIVE_MANY = {(with_own, must_act): _arrive_many_statement(with_own, must_act)
+                for with_own in (False, True) for must_act in (False, True)}
+# The rows an arrival just moved, as they are now (its own locks hold them).
+_COUNTERS = (sa.select(_SP.id, _SP.remaining, _SP.must_act)
+             .where(_SP.id.in_(sa.bindparam('counted', expanding=True)))
+             .with_for_update())
 
 
 def _outcome(point):
@@ -285,11 +326,13 @@ def sync_inputs(sync_point_id):
     the transaction's first read, without the inputs that predecessors
     committed since, the ones whose arrival made this node ready.
     """
-    with transaction() as session:
-        return [row for (row,) in session.execute(
-            sa.select(models.SyncInput.data)
-            .where(models.SyncInput.sync_point_id == sync_point_id)
-            .with_for_update(read=True))]
+    with connection() as conn:
+        return [row for (row,) in conn.execute(_INPUTS, {'sp': sync_point_id})]
+
+
+_INPUTS = (sa.select(SYNC_INPUT.c.data)
+           .where(SYNC_INPUT.c.sync_point_id == sa.bindparam('sp'))
+           .with_for_update(read=True))
 
 
 def traversal_purge(stack_id, keep_traversal=None):

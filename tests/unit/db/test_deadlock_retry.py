@@ -11,18 +11,22 @@ from heat_conv.db.queries import traversals
 
 
 def _deadlock_once(monkeypatch, module):
-    real = module.transaction
+    """The module's next transaction (ORM or Core) deadlocks at its start."""
     raised = []
 
-    @contextlib.contextmanager
-    def transaction():
-        if not raised:
-            raised.append(True)
-            raise db_exc.DBDeadlock()
-        with real() as session:
-            yield session
+    def failing_once(real):
+        @contextlib.contextmanager
+        def begin():
+            if not raised:
+                raised.append(True)
+                raise db_exc.DBDeadlock()
+            with real() as txn:
+                yield txn
+        return begin
 
-    monkeypatch.setattr(module, 'transaction', transaction)
+    for name in ('transaction', 'connection'):
+        if hasattr(module, name):
+            monkeypatch.setattr(module, name, failing_once(getattr(module, name)))
     return raised
 
 
