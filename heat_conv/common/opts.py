@@ -19,6 +19,7 @@ _OPTION_MODULES = [
     'heat_conv.api.options',
     'heat_conv.api.stack_listing',
     'heat_conv.cloud.options',
+    'heat_conv.engine.continuation',
     'heat_conv.engine.lifecycle_options',
     'heat_conv.engine.reaper',
     'heat_conv.engine.rpc',

@@ -17,6 +17,7 @@ from oslo_context import context as oslo_context
 from heat_conv.common import config
 from heat_conv.common import context
 from heat_conv.db import api as db_api
+from heat_conv.engine import continuation
 from heat_conv.engine import messages
 
 CONF = config.CONF
@@ -69,7 +70,10 @@ class ContextSerializer(oslo_messaging.NoOpSerializer):
 
 
 class OsloDispatcher:
-    """Casts over oslo.messaging."""
+    """Casts over oslo.messaging. A worker may keep a step it made ready
+    and run it itself (continuation)."""
+
+    continues_in_worker = True
 
     def __init__(self, transport=None):
         target = oslo_messaging.Target(topic=CONF.engine.topic, version=messages.VERSION)
@@ -104,10 +108,18 @@ def cast(message, ctxt=None):
     engine's own.
     """
     ctxt = ctxt or oslo_context.get_current() or context.admin_context()
-    wire = (ctxt.to_dict(), message.METHOD, message.to_wire())
     # Sent inside db_api.atomically, a message waits for the writes it
     # announces to be committed (and is never sent if they are not).
-    db_api.after_commit(lambda: get_dispatcher().cast(wire[0], wire[1], **wire[2]))
+    db_api.after_commit(lambda: _send(ctxt, message))
+
+
+def _send(ctxt, message):
+    dispatcher = get_dispatcher()
+    if (isinstance(message, messages.CheckResource)
+            and getattr(dispatcher, 'continues_in_worker', False)
+            and continuation.keep(message)):
+        return
+    dispatcher.cast(ctxt.to_dict(), message.METHOD, **message.to_wire())
 
 
 def get_server(endpoints, transport=None, server_id=None):

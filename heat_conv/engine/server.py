@@ -11,6 +11,7 @@ from heat_conv.common import liveness
 from heat_conv.common import periodic
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
+from heat_conv.engine import continuation
 from heat_conv.engine import identity
 from heat_conv.engine import reaper
 from heat_conv.engine import recovery
@@ -70,6 +71,7 @@ class EngineService(service.Service):
     def start(self):
         super().start()
         identity.begin()   # in this worker process, after the launcher forked it
+        continuation.reset()
         self._server = rpc.get_server([worker.EngineEndpoint()], self._transport,
                                       server_id=identity.engine_id())
         self._server.start()
@@ -101,6 +103,7 @@ class EngineService(service.Service):
         if self._stopping.is_set():
             return
         self._stopping.set()
+        continuation.stop()   # the steps taken finish; what they make ready is sent
         started = timeutils.now()
         if self._reaper is not None:
             self._reaper.stop()   # a stopping engine takes over nobody's work

@@ -18,6 +18,7 @@ from oslo_context import context as oslo_context
 
 from heat_conv.common import context
 from heat_conv.engine import boundary
+from heat_conv.engine import continuation
 from heat_conv.engine import hooks
 from heat_conv.engine import messages
 from heat_conv.engine import rpc
@@ -82,16 +83,31 @@ def _deliver(ctxt, message_type, kwargs, handle):
     ctxt.update_store()
     LOG.debug('%s %s', message_type.METHOD, {key: value for key, value in kwargs.items()
                                              if key not in ('definition', 'inputs')})
-    message = message_type.from_wire(kwargs)
+    continuation.handling()
+    try:
+        _handle(message_type.from_wire(kwargs), handle)
+        # The step this one made ready and kept (continuation), then the
+        # one that made ready, and so on.
+        while (kept := continuation.next_kept()) is not None:
+            LOG.debug('%s %s (continued in this worker)', kept.METHOD,
+                      {'stack_id': kept.stack_id, 'traversal_id': kept.traversal_id,
+                       'entity_id': kept.entity_id, 'is_update': kept.is_update})
+            _handle(kept, step.check_resource)
+    finally:
+        for message in continuation.done_handling():
+            _quietly_cast(message)   # a stopping worker runs nothing more
+
+
+def _handle(message, handle):
     try:
         handle(message)
     except boundary.Redeliver as exc:
         LOG.warning('%s met a transient database error (%s); delivering it again',
-                    message_type.METHOD, exc)
+                    message.METHOD, exc)
         time.sleep(random.uniform(*REDELIVERY_PAUSE))
         _quietly_cast(message)
     except Exception:
-        LOG.exception('%s failed', message_type.METHOD)
+        LOG.exception('%s failed', message.METHOD)
 
 
 def _quietly_cast(message):
