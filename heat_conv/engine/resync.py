@@ -64,6 +64,7 @@ def frontier_of(points, edges, arrivals):
     for sync_point_id, sender_id, sender_is_update, payload in arrivals:
         arrived[sync_point_id].add((sender_id, bool(sender_is_update)))
         data[sync_point_id].append(payload)
+    recorded = {p.id: len(arrived[p.id]) for p in points}
     for p in points:
         if p.update_arrived:
             # The row's own update node arrives at its cleanup node as a flag.
@@ -75,11 +76,13 @@ def frontier_of(points, edges, arrivals):
         successors[(required_id, bool(required_is_update))].append(requirer)
 
     def ready(point):
-        return len(arrived[point.id]) >= point.predecessors
+        return sync_point.ready(point, recorded[point.id])
 
     frontier = []
     for node, point in sorted(by_node.items()):
-        if node == STACK_NODE or not ready(point):
+        if node == STACK_NODE or not ready(point) or sync_point.passes_through(point):
+            # Not ready; or a cleanup node passed through the moment it was
+            # ready, which left its arrivals in its successors' counters.
             continue
         waiting = [by_node.get(s) for s in successors[node]]
         if all(s is not None and node in arrived[s.id] for s in waiting):

@@ -14,6 +14,8 @@ from heat_conv.hot import references
 from heat_conv.hot import template as hot_template
 
 STACK_ENTITY = 0
+# Modes in which a ready cleanup node acts; in any other it is passed through.
+ACTING_CLEANUPS = (messages.Mode.DELETE, messages.Mode.SUSPEND)
 
 
 def edge_data(name, row_id, refid, attributes, wanted, cancelled=False):
@@ -51,16 +53,25 @@ def propagate(stack_id, traversal_id, node, sender):
     ``sender`` is a Sender for update nodes, None for cleanup nodes. A ready
     cleanup node of a row that was kept (not replaced, not to be deleted) has
     nothing to do, so it is passed through right here rather than costing a
-    message and a row read.
+    message and a row read; its arrivals move its successors' counters and
+    leave no record (see passes_through).
     Returns True when the stack's completion node became ready.
+
+    One transaction (joining the caller's, if any): the arrivals of a node
+    and those of the cleanup nodes passed through after it commit together,
+    and the casts leave after the commit.
     """
+    return db_api.atomically(lambda: _propagate(stack_id, traversal_id, node, sender))
+
+
+def _propagate(stack_id, traversal_id, node, sender):
     stack_ready = False
-    pending = [(node, sender)]
+    pending = [(node, sender, False)]
     # An update node fetches its cleanup node's edges too: that cleanup is
     # often passed through right after, in this loop.
     fetched = {}
     while pending:
-        (entity_id, is_update), sender = pending.pop()
+        (entity_id, is_update), sender, passed = pending.pop()
         edges = fetched.pop((entity_id, is_update), None)
         if edges is None and is_update:
             both = db_api.successors(traversal_id, entity_id)
@@ -68,7 +79,7 @@ def propagate(stack_id, traversal_id, node, sender):
         elif edges is None:
             # Cleanup nodes passed through together (a layer's, after the
             # last of the layer above) read their edges together.
-            waiting = [e for (e, u), _ in pending
+            waiting = [e for (e, u), _, _ in pending
                        if not u and (e, u) not in fetched and e != entity_id]
             for cleanup_id, rows in db_api.cleanup_successors(
                     traversal_id, [entity_id] + waiting).items():
@@ -91,10 +102,12 @@ def propagate(stack_id, traversal_id, node, sender):
                 # update nodes finish first, so a cleanup meeting one other
                 # predecessor is usually the last
                 arrivals.append((sp_id, data.to_dict() if data is not None else None,
-                                 predecessors, not is_update and predecessors == 2))
+                                 predecessors,
+                                 not is_update and 0 < predecessors <= 2))
             successors.append((sp_id, requirer_id, requirer_is_update, predecessors,
                                stored_spec, data))
-        outcomes = db_api.sync_arrive_many(stack_id, entity_id, is_update, arrivals, own)
+        outcomes = db_api.sync_arrive_many(stack_id, entity_id, is_update, arrivals, own,
+                                           record=not passed)
         for sp_id, requirer_id, requirer_is_update, predecessors, stored_spec, data \
                 in successors:
             arrival = outcomes[sp_id]
@@ -105,10 +118,9 @@ def propagate(stack_id, traversal_id, node, sender):
                 continue
             spec = messages.NodeSpec.from_dict(stored_spec, requirer_is_update)
             if not requirer_is_update:
-                if arrival == db_api.LAST and spec.mode not in (messages.Mode.DELETE,
-                                                                messages.Mode.SUSPEND):
+                if arrival == db_api.LAST and spec.mode not in ACTING_CLEANUPS:
                     # A kept row's cleanup has nothing to do: pass it through.
-                    pending.append(((requirer_id, False), None))
+                    pending.append(((requirer_id, False), None, True))
                     continue
                 inputs = []
             else:
@@ -135,11 +147,36 @@ def retrigger(stack_id, traversal_id, entity_id, kinds=(True, False)):
         if sp is None:
             continue
         inputs = db_api.sync_inputs(sp.id) if sp.predecessors else []
-        if len(inputs) + sp.update_arrived < sp.predecessors:
-            continue   # a predecessor will start it when it arrives
+        if not ready(sp, len(inputs)) or passes_through(sp):
+            # A predecessor will start it when it arrives; or it was passed
+            # through the moment it was ready.
+            continue
         cast_check_resource(stack_id, traversal_id, (entity_id, is_update),
                             messages.NodeSpec.from_dict(sp.definition, is_update),
                             [messages.Input.from_dict(d) for d in inputs if d is not None])
+
+
+def ready(point, recorded):
+    """Whether every predecessor of sync point ``point`` has arrived, given
+    ``recorded``, how many arrivals left an input row. Arrivals move the
+    counter at a node with several predecessors; at a node with one, an
+    arrival leaves an input row or the own-update flag instead, unless it
+    was a pass-through's (which leaves none, and moves the counter)."""
+    return (point.remaining == 0 or point.predecessors == 0
+            or recorded + bool(point.update_arrived) >= point.predecessors)
+
+
+def passes_through(point):
+    """Whether sync point ``point``'s node is a cleanup node that ``propagate``
+    passes through, in the same transaction as the arrival that makes it
+    ready: its arrivals at its successors leave no input row, so once it is
+    ready it counts as arrived there, and it never runs as a step of its
+    own. A node some arrival marked must_act, or whose mode acts, or with no
+    predecessor (a leaf the converge casts), is a step instead."""
+    if point.is_update or point.predecessors == 0 or point.must_act:
+        return False
+    mode = messages.NodeSpec.from_dict(point.definition or {}, False).mode
+    return mode not in ACTING_CLEANUPS
 
 
 def collate(inputs):

@@ -165,7 +165,7 @@ def _attempts(must_act, expect_last=False):
 
 @retry_on_deadlock
 def sync_arrive(sync_point_id, stack_id, sender_id, sender_is_update, data,
-                single_predecessor, must_act=False, expect_last=False):
+                single_predecessor, must_act=False, expect_last=False, record=True):
     """Record one predecessor's arrival at a sync point.
 
     Returns NOT_LAST, or for exactly one final arrival LAST or
@@ -177,14 +177,19 @@ def sync_arrive(sync_point_id, stack_id, sender_id, sender_is_update, data,
     Row locks order racing arrivals, so exactly one of them takes the
     counter to zero; a typical arrival costs two statements, one more when
     ``expect_last`` (a hint about which outcome to try first) is wrong.
+
+    ``record`` False: an arrival that needs no record (a cleanup node passed
+    through, see sync_point.passes_through): only the counter moves, even
+    at a single-predecessor node, so that the node's readiness shows.
     """
     try:
         with connection() as conn:
-            conn.execute(_INSERT_INPUT, {
-                'sync_point_id': sync_point_id, 'stack_id': stack_id,
-                'sender_id': sender_id, 'sender_is_update': sender_is_update,
-                'data': data})
-            if single_predecessor:
+            if record:
+                conn.execute(_INSERT_INPUT, {
+                    'sync_point_id': sync_point_id, 'stack_id': stack_id,
+                    'sender_id': sender_id, 'sender_is_update': sender_is_update,
+                    'data': data})
+            if single_predecessor and record:
                 return LAST_MUST_ACT if must_act else LAST
             for outcome in _attempts(must_act, expect_last):
                 if conn.execute(_ARRIVE[outcome, must_act, False],
@@ -214,7 +219,8 @@ def sync_arrive_own_update(sync_point_id, must_act=False, single_predecessor=Fal
         return NOT_LAST
 
 
-def sync_arrive_many(stack_id, sender_id, sender_is_update, arrivals, own=None):
+def sync_arrive_many(stack_id, sender_id, sender_is_update, arrivals, own=None,
+                     record=True):
     """Every arrival of one node at its successors' sync points, together.
 
     ``arrivals``: (sync_point_id, data, predecessors, expect_last) at
@@ -228,19 +234,20 @@ def sync_arrive_many(stack_id, sender_id, sender_is_update, arrivals, own=None):
     one read of which of them reached zero; the update's row locks keep
     racing arrivals apart as sync_arrive's do. A redelivered node's insert
     finds its inputs there already: the one-by-one arrivals then tell
-    which, if any, are new.
+    which, if any, are new. ``record`` False: as sync_arrive's (no input
+    rows; every counter moves).
     """
     return db_scope.atomically(
-        lambda: _arrive_many(stack_id, sender_id, sender_is_update, arrivals, own))
+        lambda: _arrive_many(stack_id, sender_id, sender_is_update, arrivals, own, record))
 
 
-def _arrive_many(stack_id, sender_id, sender_is_update, arrivals, own):
-    counted = [a[0] for a in arrivals if a[2] > 1]
+def _arrive_many(stack_id, sender_id, sender_is_update, arrivals, own, record):
+    counted = [a[0] for a in arrivals if a[2] > 1 or not record]
     if own is not None and own[2] > 1:
         counted.append(own[0])
     if len(counted) < 2:   # one counter: the one-by-one arrivals cost no more
-        return _one_by_one(stack_id, sender_id, sender_is_update, arrivals, own)
-    if arrivals:
+        return _one_by_one(stack_id, sender_id, sender_is_update, arrivals, own, record)
+    if arrivals and record:
         try:
             with connection() as conn:
                 conn.execute(_INSERT_INPUT, [
@@ -248,7 +255,7 @@ def _arrive_many(stack_id, sender_id, sender_is_update, arrivals, own):
                      'sender_is_update': sender_is_update, 'data': data}
                     for sp_id, data, _, _ in arrivals])
         except db_exc.DBDuplicateEntry:
-            return _one_by_one(stack_id, sender_id, sender_is_update, arrivals, own)
+            return _one_by_one(stack_id, sender_id, sender_is_update, arrivals, own, record)
     touched = list(counted)
     params = {'counted': counted}
     must_act = False
@@ -263,7 +270,7 @@ def _arrive_many(stack_id, sender_id, sender_is_update, arrivals, own):
         state = {row.id: row for row in conn.execute(_COUNTERS, {'counted': counted})}
     outcomes = {}
     for sp_id, _, predecessors, _ in arrivals:
-        outcomes[sp_id] = LAST if predecessors == 1 else _outcome(state[sp_id])
+        outcomes[sp_id] = LAST if sp_id not in state else _outcome(state[sp_id])
     if own is not None:
         own_id, must_act, predecessors = own
         if moved < len(touched):
@@ -305,12 +312,12 @@ def _outcome(point):
     return LAST_MUST_ACT if point.must_act else LAST
 
 
-def _one_by_one(stack_id, sender_id, sender_is_update, arrivals, own):
+def _one_by_one(stack_id, sender_id, sender_is_update, arrivals, own, record=True):
     outcomes = {}
     for sp_id, data, predecessors, expect_last in arrivals:
         outcomes[sp_id] = sync_arrive(sp_id, stack_id, sender_id, sender_is_update, data,
                                       single_predecessor=predecessors == 1,
-                                      expect_last=expect_last)
+                                      expect_last=expect_last, record=record)
     if own is not None:
         own_id, must_act, predecessors = own
         outcomes[own_id] = sync_arrive_own_update(own_id, must_act=must_act,

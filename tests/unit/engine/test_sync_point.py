@@ -1,9 +1,11 @@
 """Exactly one arrival starts a node, however the arrivals race."""
 import threading
+import types
 
 import pytest
 
 from heat_conv.db import api as db_api
+from heat_conv.engine import sync_point
 
 
 def _sync_point(predecessors):
@@ -176,3 +178,44 @@ def test_cleanup_nodes_edges_read_together_are_each_nodes_own(db):
     assert [row[0] for row in together[2]] == [3]    # the cleanup edge only
     assert together[3][0][0] is None                  # the stack's completion
     assert together[4] == []
+
+
+# --- cleanup nodes passed through ------------------------------------------------------
+
+def test_a_pass_through_arrival_moves_the_counter_and_leaves_no_input(db):
+    points = _sync_points(1, 2, 2)
+    arrivals = [(sp_id, None, count, True) for sp_id, count in zip(points, [1, 2, 2])]
+    outcomes = db_api.sync_arrive_many('stack', 4, False, arrivals, record=False)
+    # Even a single-predecessor node's counter moves: its readiness shows there.
+    assert outcomes == {points[0]: db_api.LAST, points[1]: db_api.NOT_LAST,
+                        points[2]: db_api.NOT_LAST}
+    assert [db_api.sync_inputs(sp_id) for sp_id in points] == [[], [], []]
+    first = db_api.sync_point_get('trav', 1, True)
+    assert (first.remaining, sync_point.ready(first, 0)) == (0, True)
+
+
+def _point(**values):
+    defaults = {'id': 1, 'entity_id': 1, 'is_update': False, 'predecessors': 2,
+                'remaining': 2, 'must_act': False, 'update_arrived': False,
+                'definition': {'definition': {'name': 'A'}, 'mode': 'keep'}}
+    return types.SimpleNamespace(**dict(defaults, **values))
+
+
+def test_a_kept_rows_cleanup_with_predecessors_is_passed_through():
+    assert sync_point.passes_through(_point())
+
+
+@pytest.mark.parametrize('values', [
+    {'is_update': True}, {'predecessors': 0}, {'must_act': True},
+    {'definition': {'definition': {'name': 'A'}, 'mode': 'delete'}},
+    {'definition': {'definition': {'name': 'A'}, 'mode': 'suspend'}}],
+    ids=['update node', 'leaf', 'replaced row', 'delete', 'suspend'])
+def test_nodes_that_act_are_not_passed_through(values):
+    assert not sync_point.passes_through(_point(**values))
+
+
+def test_readiness_counts_records_flags_and_the_counter():
+    assert sync_point.ready(_point(remaining=0), 0)            # every arrival counted
+    assert sync_point.ready(_point(predecessors=1, remaining=1), 1)   # one input row
+    assert sync_point.ready(_point(predecessors=1, remaining=1, update_arrived=True), 0)
+    assert not sync_point.ready(_point(remaining=1, update_arrived=True), 0)
