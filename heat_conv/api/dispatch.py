@@ -54,7 +54,8 @@ class Dispatcher:
             resp = faults.from_exception(exc)
         if 'stack_id' in match and ctx is not None:
             # Whatever a route answers about a stack, hidden values stay hidden.
-            resp = secrets.redact_stack_response(resp, ctx, match['stack_id'])
+            resp = secrets.redact_stack_response(
+                resp, ctx, match['stack_id'], changed=req.method not in ('GET', 'HEAD'))
         return resp
 
     def _no_route(self, path, req):

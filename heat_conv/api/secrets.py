@@ -143,10 +143,16 @@ def redact_json_response(resp, values):
     return resp
 
 
-def redact_stack_response(resp, ctx, stack_id):
-    """Redact an answer about the stack ``stack_id`` of the caller's project."""
-    try:
-        stack = db_api.stack_get(stack_id, tenant=ctx.project_id)
-    except exception.StackNotFound:
-        return resp
+def redact_stack_response(resp, ctx, stack_id, changed=True):
+    """Redact an answer about the stack ``stack_id`` of the caller's project.
+
+    ``changed`` False: the request changed nothing (a GET), so the stack as
+    the request read it is the stack as it is answered about.
+    """
+    stack = None if changed else getattr(ctx, 'stacks_read', {}).get(stack_id)
+    if stack is None:
+        try:
+            stack = db_api.stack_get(stack_id, tenant=ctx.project_id)
+        except exception.StackNotFound:
+            return resp
     return redact_json_response(resp, stack_hidden_values(stack))

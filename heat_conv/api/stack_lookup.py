@@ -38,6 +38,7 @@ def identified(ctx, stack_name, stack_id, show_deleted=True):
         raise exception.StackNotFound(f'{stack_name}/{stack_id}') from None
     if stack.name != stack_name:
         raise exception.StackNotFound(f'{stack_name}/{stack_id}')
+    ctx.stacks_read[stack.id] = stack
     return stack
 
 

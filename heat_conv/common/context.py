@@ -5,6 +5,12 @@ from oslo_context import context
 class RequestContext(context.RequestContext):
     """Who asked: tenant (project) and user, plus the request id."""
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The stack rows an API request has read, by id (never sent on):
+        # what answers about a stack needs twice is read once.
+        self.stacks_read = {}
+
     @classmethod
     def from_dict(cls, values):
         return cls(project_id=values.get('project_id') or values.get('tenant'),

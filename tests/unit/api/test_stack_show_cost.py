@@ -57,3 +57,13 @@ def test_outputs_follow_the_resources_between_polls(api, stack):
     outputs = {o['output_key']: o['output_value']
                for o in api.get(path).json['stack']['outputs']}
     assert outputs == {'result': 'later', 'first_id': 'phys-first'}
+
+
+def test_a_status_poll_reads_the_stack_once(db, api, stack):
+    _, _, path = stack
+    api.get(path)
+    statements = _statements(db, lambda: api.get(path + '?resolve_outputs=false'))
+    assert [s for s in statements if 'FROM stack' in s and 'BEGIN' not in s] == \
+        [statements[-1]]
+    assert len([s for s in statements if not s.startswith('BEGIN')]) == 1
+
