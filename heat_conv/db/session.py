@@ -24,6 +24,7 @@ from sqlalchemy import orm
 from heat_conv.common import exception
 from heat_conv.db import pool_ping
 from heat_conv.db import pool_reset
+from heat_conv.db import reader
 from heat_conv.db import scope as db_scope
 from heat_conv.db import tls
 
@@ -64,6 +65,7 @@ def configure(connection=None):
     global _engine
     with _lock:
         if _engine is not None:
+            reader.dispose(_engine)
             _engine.dispose()
         if connection is None:
             from heat_conv.common import config
@@ -212,6 +214,24 @@ def connection():
     """The same transaction as ``transaction()``, as a Core connection."""
     with _transaction() as txn:
         yield txn.conn
+
+
+@contextlib.contextmanager
+def reading():
+    """A Core connection for one read (one statement): inside a scope, the
+    scope's transaction; else, where the database has one, a connection in
+    autocommit mode (reader.py), else an ordinary transaction."""
+    if _engine is None:
+        configure()
+    autocommit = None
+    if db_scope.current() is None:
+        autocommit = reader.engine_for(_engine, pool_size())
+    if autocommit is None:
+        with connection() as conn:
+            yield conn
+        return
+    with autocommit.connect() as conn:
+        yield conn
 
 
 @contextlib.contextmanager

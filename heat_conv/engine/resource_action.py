@@ -254,9 +254,18 @@ def _write(row, values, pending_events, while_traversal=None, quiet=False):
 
 
 def replacement_in(row, traversal_id):
-    """The row that replaces ``row`` in ``traversal_id``, if any."""
+    """The row that replaces ``row`` in ``traversal_id``, if any.
+
+    That is a row the traversal's update node of ``row`` made. A replacement
+    made by an earlier traversal (one that failed, say) may carry this
+    traversal's id too, once this traversal's cleanup node has taken it to
+    delete it; it is not this traversal's replacement.
+    """
     try:
         new = db_api.resource_get(row.replaced_by)
     except exception.NotFound:
         return None
-    return new if new.traversal_id == traversal_id else None
+    if (new.traversal_id == traversal_id and new.node_id == row.id
+            and new.node_is_update):
+        return new
+    return None

@@ -14,6 +14,7 @@ from heat_conv.db.queries.common import Record
 from heat_conv.db.queries.common import added as _added
 from heat_conv.db.queries.common import connection
 from heat_conv.db.queries.common import execute as _execute
+from heat_conv.db.queries.common import reading
 from heat_conv.db.queries.common import record as _record
 from heat_conv.db.queries.common import records as _records
 from heat_conv.db.queries.common import retry_on_deadlock
@@ -33,7 +34,7 @@ _GET_WITH_TRAVERSAL = (
 
 
 def resource_get(resource_id):
-    with connection() as conn:
+    with reading() as conn:
         row = conn.execute(_GET, {'id': resource_id}).first()
     if row is None:
         raise exception.NotFound(f'Resource {resource_id} not found')
@@ -42,7 +43,7 @@ def resource_get(resource_id):
 
 def resource_and_traversal(resource_id):
     """A resource row and its stack's current traversal, in one statement."""
-    with connection() as conn:
+    with reading() as conn:
         row = conn.execute(_GET_WITH_TRAVERSAL, {'id': resource_id}).first()
     if row is None:
         raise exception.NotFound(f'Resource {resource_id} not found')
@@ -64,7 +65,7 @@ def resources_of_stack(stack_id, include_deleted=False, names=None):
 
 
 def _resource_records(query):
-    with connection() as conn:
+    with reading() as conn:
         return _records(conn.execute(query))
 
 

@@ -9,9 +9,9 @@ from heat_conv.common.status import Status
 from heat_conv.db import models
 from heat_conv.db.queries.common import EVENT
 from heat_conv.db.queries.common import STACK
-from heat_conv.db.queries.common import connection
 from heat_conv.db.queries.common import execute as _execute
 from heat_conv.db.queries.common import one as _one
+from heat_conv.db.queries.common import reading
 from heat_conv.db.queries.common import record as _record
 from heat_conv.db.queries.common import retry_on_deadlock
 from heat_conv.db.queries.common import rows as _rows
@@ -45,7 +45,7 @@ def stack_get(stack_id, tenant=None, show_deleted=True):
     params = {'id': stack_id}
     if tenant is not None:
         params['tenant'] = tenant
-    with connection() as conn:
+    with reading() as conn:
         row = conn.execute(_GET[tenant is not None, not show_deleted], params).first()
     if row is None:
         raise exception.StackNotFound(stack_id)

@@ -13,6 +13,7 @@ from heat_conv.db.queries.common import SYNC_INPUT
 from heat_conv.db.queries.common import SYNC_POINT
 from heat_conv.db.queries.common import connection
 from heat_conv.db.queries.common import execute as _execute
+from heat_conv.db.queries.common import reading
 from heat_conv.db.queries.common import record as _record
 from heat_conv.db.queries.common import retry_on_deadlock
 from heat_conv.db.queries.common import transaction
@@ -66,7 +67,7 @@ def successors(traversal_id, entity_id, is_update=None):
     With ``is_update`` None, the edges of both the row's nodes, as
     {is_update: rows}.
     """
-    with connection() as conn:
+    with reading() as conn:
         by_node = {True: [], False: []}
         for row in conn.execute(_EDGES_OF, {'traversal': traversal_id,
                                             'entity': entity_id}):
@@ -78,7 +79,7 @@ def cleanup_successors(traversal_id, entity_ids):
     """Edges leaving the cleanup nodes of ``entity_ids``, in one read:
     {entity_id: rows as successors' (every id given has a list)}."""
     by_entity = {entity_id: [] for entity_id in entity_ids}
-    with connection() as conn:
+    with reading() as conn:
         for row in conn.execute(_EDGES_OF_CLEANUPS, {'traversal': traversal_id,
                                                      'entities': list(by_entity)}):
             by_entity[row[-1]].append(tuple(row[:-2]))
@@ -107,7 +108,7 @@ _EDGES_OF_CLEANUPS = _edges_query().where(
 
 
 def sync_point_get(traversal_id, entity_id, is_update):
-    with connection() as conn:
+    with reading() as conn:
         row = conn.execute(_SYNC_POINT, {'traversal': traversal_id, 'entity': entity_id,
                                          'is_update': is_update}).first()
     return None if row is None else _record(row)
@@ -333,7 +334,7 @@ def sync_inputs(sync_point_id):
     the transaction's first read, without the inputs that predecessors
     committed since, the ones whose arrival made this node ready.
     """
-    with connection() as conn:
+    with reading() as conn:
         return [row for (row,) in conn.execute(_INPUTS, {'sp': sync_point_id})]
 
 

@@ -1,0 +1,51 @@
+"""One-statement reads outside a transaction cost one statement on MySQL."""
+from heat_conv.common import config
+from heat_conv.db import api as db_api
+from heat_conv.db import migration
+from heat_conv.db import reader
+from heat_conv.db import session as db_session
+
+
+def _session_counters():
+    # The reader pool holds one connection here: this is the session the
+    # reads ran on.
+    with db_session.reading() as conn:
+        rows = conn.exec_driver_sql(
+            "SHOW SESSION STATUS WHERE Variable_name IN "
+            "('Com_select', 'Com_commit', 'Com_rollback', 'Questions')").all()
+    return {name: int(value) for name, value in rows}
+
+
+def test_a_read_outside_a_transaction_needs_no_commit(mysql_url):
+    config.CONF.set_override('max_pool_size', 1, group='database')
+    try:
+        engine = db_session.configure(mysql_url)
+        migration.upgrade(engine)
+        stack = db_api.stack_create({'name': 's', 'tenant': 't', 'action': 'CREATE',
+                                     'status': 'COMPLETE'})
+        before = _session_counters()
+        for _ in range(5):
+            assert db_api.stack_get(stack.id).name == 's'
+        after = _session_counters()
+        spent = {name: after[name] - before[name] for name in before}
+        # Five reads, and the SHOW that counted them: nothing else.
+        assert spent['Com_select'] == 5
+        assert spent['Com_commit'] == spent['Com_rollback'] == 0
+        assert spent['Questions'] == 6
+        engine.dispose()
+    finally:
+        config.CONF.clear_override('max_pool_size', group='database')
+
+
+def test_inside_a_transaction_a_read_joins_it(db):
+    # SQLite has no autocommit reader; in a scope every read joins the scope.
+    assert reader.engine_for(db, 1) is None
+    stack = db_api.stack_create({'name': 's', 'tenant': 't', 'action': 'CREATE',
+                                 'status': 'COMPLETE'})
+    seen = []
+
+    def work():
+        db_api.stack_update(stack.id, {'status': 'FAILED'})
+        seen.append(db_api.stack_get(stack.id).status)
+    db_api.atomically(work)
+    assert seen == ['FAILED']
