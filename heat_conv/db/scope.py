@@ -35,6 +35,7 @@ class _Scope:
         self.transaction = None
         self.exit = contextlib.ExitStack()
         self.after = []
+        self.batches = {}
         self.undo = []
         self.ended = False   # committed early by commit_now
 
@@ -59,6 +60,21 @@ def after_commit(fn):
         fn()
     else:
         scope.after.append(fn)
+
+
+def after_commit_batched(key, item, flush):
+    """Like after_commit, for many items that are better handled together:
+    ``flush(items)`` runs once after the commit with every item given under
+    ``key`` in the current scope (at once, outside a scope)."""
+    scope = current()
+    if scope is None:
+        flush([item])
+        return
+    batch = scope.batches.get(key)
+    if batch is None:
+        batch = scope.batches[key] = []
+        scope.after.append(lambda: flush(scope.batches.pop(key)))
+    batch.append(item)
 
 
 def on_rollback(fn):

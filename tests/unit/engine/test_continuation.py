@@ -106,3 +106,39 @@ def test_a_step_that_fails_still_lets_the_kept_one_run(broker, graph, monkeypatc
     monkeypatch.setattr(step, 'check_resource', failing_after_casting)
     _deliver(1)
     assert ran == [1, 2]
+
+
+class ParallelBroker(Broker):
+    sends_in_parallel = True
+
+    def __init__(self):
+        super().__init__()
+        self.threads = set()
+
+    def cast(self, ctxt, method, **kwargs):
+        import threading
+        self.threads.add(threading.current_thread().name)
+        super().cast(ctxt, method, **kwargs)
+
+
+def test_many_casts_of_one_transaction_all_leave_and_in_parallel(graph):
+    from heat_conv.db import scope
+    broker = ParallelBroker()
+    previous = rpc.set_dispatcher(broker)
+    try:
+        scope.atomically(lambda: [rpc.cast(_check(n)) for n in range(1, 41)])
+    finally:
+        rpc.set_dispatcher(previous)
+    assert sorted(broker.sent) == [(n, True) for n in range(1, 41)]
+    assert all(name.startswith('cast') for name in broker.threads)
+
+
+def test_casts_of_a_transaction_rolled_back_never_leave(broker):
+    from heat_conv.db import scope
+
+    def work():
+        rpc.cast(_check(1))
+        raise RuntimeError('rolled back')
+    with pytest.raises(RuntimeError):
+        scope.atomically(work)
+    assert broker.sent == []
