@@ -20,6 +20,12 @@ _lock = threading.Lock()
 _readers = {}   # the transactional engine -> its autocommit twin
 
 
+def pool_size(transactional_size):
+    """Connections the reader keeps: single reads are short, so a quarter of
+    the transactional pool's serves the same threads (at least 2)."""
+    return max(2, transactional_size // 4)
+
+
 def engine_for(writer, pool_size):
     """The autocommit engine beside ``writer`` (same database and options),
     or None where reads need no such engine."""

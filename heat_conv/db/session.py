@@ -225,7 +225,7 @@ def reading():
         configure()
     autocommit = None
     if db_scope.current() is None:
-        autocommit = reader.engine_for(_engine, pool_size())
+        autocommit = reader.engine_for(_engine, reader.pool_size(pool_size()))
     if autocommit is None:
         with connection() as conn:
             yield conn
