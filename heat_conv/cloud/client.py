@@ -5,12 +5,13 @@ process (the embedded default) or over HTTP, as ``[cloud] url`` says, and
 both clients raise the same errors for the same faults.
 """
 import abc
+import json
 import os
 import threading
 from urllib.parse import quote
+from urllib.parse import urlencode
 
-import requests
-
+from heat_conv.cloud import connection
 from heat_conv.cloud import options  # noqa: F401  (registers [cloud])
 from heat_conv.cloud.errors import CloudBadRequest
 from heat_conv.cloud.errors import CloudConflict
@@ -168,35 +169,26 @@ class LocalCloudClient(CloudClient):
 
 
 class HttpCloudClient(CloudClient):
-    """The cloud service over REST, one keep-alive session per thread."""
+    """The cloud service over REST, one keep-alive connection per thread."""
 
     def __init__(self, base_url, timeout=10):
         self.base_url = base_url.rstrip('/')
         self.timeout = timeout
-        self._local = threading.local()
+        self._http = connection.ConnectionPerThread(self.base_url, timeout)
 
-    def _session(self):
-        session = getattr(self._local, 'session', None)
-        if session is None:
-            session = self._local.session = requests.Session()
-        return session
-
-    def _call(self, method, path, expect, json=None, params=None):
-        url = self.base_url + path
+    def _call(self, method, path, expect, payload=None, idempotent=True):
+        """``idempotent``: the call may be sent again when its connection
+        turns out stale and the server may have seen it (see connection)."""
+        body = None if payload is None else json.dumps(payload).encode()
+        resp = self._http.request(method, path, body, idempotent=idempotent)
+        if resp.status != expect:
+            raise _error_from(resp.status, resp.reason, resp.body)
         try:
-            resp = self._session().request(method, url, json=json, params=params,
-                                           timeout=self.timeout)
-        except requests.Timeout as exc:
-            raise CloudTimeout(f'{method} {url} timed out: {exc}')
-        except requests.RequestException as exc:
-            raise CloudUnavailable(503, f'{method} {url} failed: {exc}')
-        if resp.status_code != expect:
-            raise _error_from(resp)
-        try:
-            return resp.json() if resp.content else {}
+            return json.loads(resp.body) if resp.body else {}
         except ValueError:
             # Something other than the cloud answered (a proxy, say).
-            raise CloudUnavailable(resp.status_code, f'{method} {url}: body is not JSON')
+            raise CloudUnavailable(resp.status,
+                                   f'{method} {self.base_url}{path}: body is not JSON')
 
     @staticmethod
     def _path(object_id):
@@ -207,23 +199,28 @@ class HttpCloudClient(CloudClient):
                 'properties': {} if properties is None else properties,
                 'metadata': {} if metadata is None else metadata,
                 'wait_secs': wait_secs, 'fail': fail}
-        return self._call('POST', '/v1/objects', 201, json=body)['object']
+        # Sent twice, a create would make two objects.
+        return self._call('POST', '/v1/objects', 201, payload=body,
+                          idempotent=False)['object']
 
     def update(self, object_id, properties, wait_secs=0, fail=False):
         body = {'properties': properties, 'wait_secs': wait_secs, 'fail': fail}
-        return self._call('PUT', self._path(object_id), 200, json=body)['object']
+        return self._call('PUT', self._path(object_id), 200, payload=body)['object']
 
     def delete(self, object_id, wait_secs=0):
+        # A second delete keeps the first one's timer (or finds it done: 404).
         body = {'wait_secs': wait_secs}
         return self._call('POST', self._path(object_id) + '/delete', 202,
-                          json=body)['object']
+                          payload=body)['object']
 
     def power(self, object_id, action, wait_secs=0, fail=False):
+        # Asking again while it is under way changes nothing.
         body = {'wait_secs': wait_secs, 'fail': fail}
         return self._call('POST', f'{self._path(object_id)}/{action.lower()}', 200,
-                          json=body)['object']
+                          payload=body)['object']
 
     def snapshot(self, object_id):
+        # One snapshot per object: a second call answers the first's.
         return self._call('POST', self._path(object_id) + '/snapshot', 201)['snapshot']
 
     def list_snapshots(self):
@@ -235,32 +232,36 @@ class HttpCloudClient(CloudClient):
     def list(self, stack_id=None, resource_name=None):
         params = {k: v for k, v in (('stack_id', stack_id),
                                     ('resource_name', resource_name)) if v is not None}
-        return self._call('GET', '/v1/objects', 200, params=params)['objects']
+        query = '?' + urlencode(params) if params else ''
+        return self._call('GET', '/v1/objects' + query, 200)['objects']
 
     def get_many(self, ids):
         return self._call('POST', '/v1/objects/status', 200,
-                          json={'ids': list(ids)})['objects']
+                          payload={'ids': list(ids)})['objects']
 
     def patch(self, object_id, properties):
+        # A merge that bumps the version each time it is applied.
         return self._call('PATCH', self._path(object_id), 200,
-                          json={'properties': properties})['object']
+                          payload={'properties': properties}, idempotent=False)['object']
 
     def finish(self, object_id):
-        return self._call('POST', self._path(object_id) + '/finish', 200)['object']
+        # Once a delete has finished, a second call would answer 404.
+        return self._call('POST', self._path(object_id) + '/finish', 200,
+                          idempotent=False)['object']
 
     def get_faults(self):
         return self._call('GET', '/v1/faults', 200)['faults']
 
     def set_faults(self, **settings):
-        return self._call('PUT', '/v1/faults', 200, json=settings)['faults']
+        return self._call('PUT', '/v1/faults', 200, payload=settings)['faults']
 
 
-def _error_from(resp):
+def _error_from(status, reason, body):
+    """The CloudError for an answer the call did not expect."""
     try:
-        message = resp.json()['error']['message']
+        message = json.loads(body)['error']['message']
     except (ValueError, KeyError, TypeError):
-        message = resp.text[:200] or resp.reason
-    status = resp.status_code
+        message = body[:200].decode('utf-8', 'replace') or reason
     if status >= 500:
         return CloudUnavailable(status, message)
     by_status = {400: CloudBadRequest, 404: CloudNotFound, 409: CloudConflict}

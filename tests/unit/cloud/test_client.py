@@ -3,7 +3,6 @@ import socket
 import time
 
 import pytest
-import requests
 
 from heat_conv.cloud import client as cloud_client
 from heat_conv.cloud.client import CloudBadRequest
@@ -150,9 +149,7 @@ def test_connection_refused_is_unavailable():
     (418, b'{"error": {"code": 418, "message": "teapot"}}', CloudError),
 ])
 def test_http_statuses_map_to_errors(status, body, error):
-    resp = requests.Response()
-    resp.status_code, resp._content, resp.reason = status, body, 'Reason'
-    exc = cloud_client._error_from(resp)
+    exc = cloud_client._error_from(status, 'Reason', body)
     assert type(exc) is error
     assert exc.status == status
     assert exc.message
