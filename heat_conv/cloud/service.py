@@ -8,10 +8,9 @@ is suffering.
 import json
 import logging
 import threading
-
-import routes
-import webob
-import webob.dec
+from http import HTTPStatus
+from urllib.parse import parse_qsl
+from urllib.parse import quote
 
 from heat_conv.cloud.errors import CloudBadRequest
 from heat_conv.cloud.errors import CloudError
@@ -45,23 +44,85 @@ _ROUTES = (
 )
 
 _METHODS = sorted({method for method, _, _, _ in _ROUTES})
-# Kept out of the route table because Routes turns extra route values into strings.
-_FAULTED = {handler: faulted for _, _, handler, faulted in _ROUTES}
+# Paths as segments; '{object_id}' matches any one non-empty segment.
+_PATTERNS = [(method, tuple(path.split('/')), handler, faulted)
+             for method, path, handler, faulted in _ROUTES]
+
+_JSON = [('Content-Type', 'application/json')]
+
+
+def _match(path):
+    """``(method, handler, faulted, object_id)`` of every route whose path
+    matches, in the table's order."""
+    segments = path.split('/')
+    for method, pattern, handler, faulted in _PATTERNS:
+        if len(pattern) != len(segments):
+            continue
+        object_id = None
+        for want, got in zip(pattern, segments):
+            if want == '{object_id}' and got:
+                object_id = got
+            elif want != got:
+                break
+        else:
+            yield method, handler, faulted, object_id
+
+
+class _Request:
+    """What a handler needs of a WSGI request."""
+
+    def __init__(self, environ):
+        self.environ = environ
+        self.method = environ['REQUEST_METHOD']
+        # As webob shows it: the raw path, quoted.
+        self.path = quote((environ.get('SCRIPT_NAME', '') + environ.get('PATH_INFO', ''))
+                          .encode('latin-1'), safe="/~!$&'()*+,;=:@")
+
+    @property
+    def body(self):
+        try:
+            length = int(self.environ.get('CONTENT_LENGTH'))
+        except (TypeError, ValueError):
+            length = None
+        if length:
+            return self.environ['wsgi.input'].read(length)
+        if length is None and self.environ.get('wsgi.input_terminated'):
+            return self.environ['wsgi.input'].read()   # a chunked body
+        return b''
+
+    @property
+    def query(self):
+        # The last of repeated parameters wins, as in webob.
+        return dict(parse_qsl(self.environ.get('QUERY_STRING', ''), keep_blank_values=True))
+
+    @property
+    def host_url(self):
+        """scheme://host[:port] as the client addressed us."""
+        scheme = self.environ['wsgi.url_scheme']
+        host = self.environ.get('HTTP_HOST')
+        if host is not None:
+            host, _, port = host.rpartition(':') if ':' in host and host[-1] != ']' \
+                else (host, '', '')
+        else:
+            host, port = self.environ['SERVER_NAME'], self.environ['SERVER_PORT']
+        if (scheme, port) in (('http', '80'), ('https', '443')):
+            port = ''
+        return f'{scheme}://{host}' + (f':{port}' if port else '')
 
 
 def _error(status, message):
-    return webob.Response(status=status,
-                          json_body={'error': {'code': status, 'message': message}})
+    return status, {'error': {'code': status, 'message': message}}
 
 
 def _body(req, allowed, required=()):
     """The request's JSON object, checked against the fields a route takes."""
-    if not req.body:
+    data = req.body
+    if not data:
         if required:
             raise CloudBadRequest('A JSON body is required')
         return {}
     try:
-        body = json.loads(req.body)
+        body = json.loads(data)
     except ValueError as exc:
         raise CloudBadRequest(f'Malformed JSON body: {exc}')
     if not isinstance(body, dict):
@@ -76,41 +137,54 @@ def _body(req, allowed, required=()):
 
 
 class CloudApp:
-    """WSGI app over a CloudStore, with a FaultPolicy changeable at run time."""
+    """WSGI app over a CloudStore, with a FaultPolicy changeable at run time.
+
+    Plain WSGI, no framework: every engine step and observer pass calls
+    here, and webob and Routes cost more CPU per call than the store.
+    Handlers return ``(status, JSON payload or None[, headers])``.
+    """
 
     def __init__(self, store, faults=None):
         self.store = store
         self.faults = faults if faults is not None else FaultPolicy()
         # Set on shutdown, so injected latency and hangs end at once.
         self.stopping = threading.Event()
-        self._mapper = routes.Mapper()
-        for method, path, handler, _ in _ROUTES:
-            self._mapper.connect(path, handler=handler, conditions={'method': [method]})
 
-    @webob.dec.wsgify
-    def __call__(self, req):
-        match = self._mapper.match(environ=req.environ)
-        if match is None:
-            return self._no_route(req)
-        handler = match.pop('handler')
+    def __call__(self, environ, start_response):
+        req = _Request(environ)
+        status, payload, *headers = self._dispatch(req)
+        headers = headers[0] if headers else []
+        body = b''
+        if payload is not None:
+            body = json.dumps(payload, separators=(',', ':')).encode()
+            headers = _JSON + headers + [('Content-Length', str(len(body)))]
+        start_response(f'{status} {HTTPStatus(status).phrase}', headers)
+        return [] if req.method == 'HEAD' else [body]
+
+    def _dispatch(self, req):
+        matches = list(_match(req.environ.get('PATH_INFO', '')))
+        found = [m for m in matches if m[0] == req.method]
+        if not found:
+            return self._no_route(req, matches)
+        _, handler, faulted, object_id = found[0]
+        args = () if object_id is None else (object_id,)
         try:
-            if _FAULTED[handler]:
+            if faulted:
                 self._inject_faults()
-            return getattr(self, '_' + handler)(req, **match)
+            return getattr(self, '_' + handler)(req, *args)
         except CloudError as exc:
             return _error(exc.status, exc.message)
         except Exception:
             LOG.exception('Unexpected error serving %s %s', req.method, req.path)
             return _error(500, 'Internal error in the simulated cloud')
 
-    def _no_route(self, req):
-        allowed = [m for m in _METHODS
-                   if self._mapper.match(environ=dict(req.environ, REQUEST_METHOD=m))]
-        if not allowed:
+    @staticmethod
+    def _no_route(req, matches):
+        if not matches:
             return _error(404, f'No such resource: {req.path}')
-        resp = _error(405, f'{req.method} is not allowed on {req.path}')
-        resp.allow = allowed
-        return resp
+        allowed = [m for m in _METHODS if any(match[0] == m for match in matches)]
+        return _error(405, f'{req.method} is not allowed on {req.path}') + (
+            [('Allow', ', '.join(allowed))],)
 
     def _inject_faults(self):
         settings = self.faults.to_dict()
@@ -128,13 +202,14 @@ class CloudApp:
     def _action_fails(self, fail):
         return self.faults.action_fails() if fail is False else fail
 
-    # --- handlers: each returns a webob.Response ----------------------------
+    # --- handlers -----------------------------------------------------------
 
     def _list_objects(self, req):
         # An empty filter (?stack_id=) filters nothing, as in Heat's API.
-        objects = self.store.list(stack_id=req.GET.get('stack_id') or None,
-                                  resource_name=req.GET.get('resource_name') or None)
-        return webob.Response(json_body={'objects': objects})
+        query = req.query
+        objects = self.store.list(stack_id=query.get('stack_id') or None,
+                                  resource_name=query.get('resource_name') or None)
+        return 200, {'objects': objects}
 
     def _create(self, req):
         body = _body(req, ('name', 'type', 'properties', 'metadata', 'wait_secs', 'fail'),
@@ -142,29 +217,27 @@ class CloudApp:
         obj = self.store.create(body['name'], body['type'], body.get('properties'),
                                 body.get('metadata'), body.get('wait_secs', 0),
                                 self._action_fails(body.get('fail', False)))
-        resp = webob.Response(status=201, json_body={'object': obj})
-        resp.location = req.host_url + '/v1/objects/' + obj['id']
-        return resp
+        return 201, {'object': obj}, [('Location',
+                                       req.host_url + '/v1/objects/' + obj['id'])]
 
     def _status(self, req):
         ids = _body(req, ('ids',), required=('ids',))['ids']
         if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
             raise CloudBadRequest('ids must be a list of strings')
-        return webob.Response(json_body={'objects': self.store.get_many(ids)})
+        return 200, {'objects': self.store.get_many(ids)}
 
     def _show(self, req, object_id):
-        return webob.Response(json_body={'object': self.store.get(object_id)})
+        return 200, {'object': self.store.get(object_id)}
 
     def _update(self, req, object_id):
         body = _body(req, ('properties', 'wait_secs', 'fail'), required=('properties',))
         obj = self.store.update(object_id, body['properties'], body.get('wait_secs', 0),
                                 self._action_fails(body.get('fail', False)))
-        return webob.Response(json_body={'object': obj})
+        return 200, {'object': obj}
 
     def _delete(self, req, object_id):
         body = _body(req, ('wait_secs',))
-        obj = self.store.delete(object_id, body.get('wait_secs', 0))
-        return webob.Response(status=202, json_body={'object': obj})
+        return 202, {'object': self.store.delete(object_id, body.get('wait_secs', 0))}
 
     def _suspend(self, req, object_id):
         return self._power(req, object_id, 'SUSPEND')
@@ -176,31 +249,29 @@ class CloudApp:
         body = _body(req, ('wait_secs', 'fail'))
         obj = self.store.power(object_id, action, body.get('wait_secs', 0),
                                self._action_fails(body.get('fail', False)))
-        return webob.Response(json_body={'object': obj})
+        return 200, {'object': obj}
 
     def _snapshot(self, req, object_id):
         _body(req, ())
-        return webob.Response(status=201,
-                              json_body={'snapshot': self.store.snapshot(object_id)})
+        return 201, {'snapshot': self.store.snapshot(object_id)}
 
     def _list_snapshots(self, req):
-        return webob.Response(json_body={'snapshots': self.store.list_snapshots()})
+        return 200, {'snapshots': self.store.list_snapshots()}
 
     def _patch(self, req, object_id):
         body = _body(req, ('properties',), required=('properties',))
-        return webob.Response(json_body={'object': self.store.patch(object_id,
-                                                                     body['properties'])})
+        return 200, {'object': self.store.patch(object_id, body['properties'])}
 
     def _delete_now(self, req, object_id):
         self.store.delete(object_id, 0)
-        return webob.Response(status=204)
+        return 204, None
 
     def _finish(self, req, object_id):
         _body(req, ())
-        return webob.Response(json_body={'object': self.store.finish(object_id)})
+        return 200, {'object': self.store.finish(object_id)}
 
     def _show_faults(self, req):
-        return webob.Response(json_body={'faults': self.faults.to_dict()})
+        return 200, {'faults': self.faults.to_dict()}
 
     def _update_faults(self, req):
         body = _body(req, ('faults',) + tuple(self.faults.to_dict()))
@@ -209,7 +280,7 @@ class CloudApp:
             body = body['faults']
         elif 'faults' in body:
             raise CloudBadRequest('faults must be an object of fault settings')
-        return webob.Response(json_body={'faults': self.faults.update(**body).to_dict()})
+        return 200, {'faults': self.faults.update(**body).to_dict()}
 
 
 def serve(host, port, store, faults=None, numthreads=16):

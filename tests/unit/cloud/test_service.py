@@ -1,4 +1,6 @@
 """The REST contract, driven with raw HTTP as other programs and users do."""
+import json
+
 import pytest
 import requests
 
@@ -181,3 +183,32 @@ def test_unknown_paths_and_methods(url, obj):
     assert_error(resp, 405)
     assert resp.headers['Allow'] == 'GET, POST'
     assert_error(requests.get(f"{url}/v1/objects/{obj['id']}/delete"), 405)
+
+
+def test_an_object_id_that_looks_like_a_route_is_just_an_id(url):
+    # Only POST /v1/objects/status is the batch call; other methods address
+    # an object whose id happens to be "status".
+    assert_error(requests.get(url + '/v1/objects/status'), 404, 'Object status not found')
+    assert_error(requests.put(url + '/v1/objects/status', json={'properties': {}}), 404,
+                 'Object status not found')
+
+
+def test_a_chunked_body_is_read(url):
+    body = json.dumps({'name': 'web', 'type': 'T', 'metadata': META}).encode()
+    resp = requests.post(url + '/v1/objects', data=iter([body[:10], body[10:]]),
+                         headers={'Content-Type': 'application/json'})
+    assert resp.status_code == 201
+    assert resp.json()['object']['metadata'] == META
+
+
+def test_head_answers_the_headers_alone(url, obj):
+    resp = requests.head(f"{url}/v1/objects/{obj['id']}")
+    assert (resp.status_code, resp.content) == (405, b'')
+    assert resp.headers['Allow'] == 'DELETE, GET, PATCH, PUT'
+
+
+def test_location_names_the_host_the_client_used(url):
+    resp = requests.post(url + '/v1/objects', json={'name': 'web', 'type': 'T'},
+                         headers={'Host': 'cloud.example:8005'})
+    assert resp.headers['Location'] == (
+        f"http://cloud.example:8005/v1/objects/{resp.json()['object']['id']}")
