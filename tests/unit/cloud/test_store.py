@@ -1,3 +1,5 @@
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -179,6 +181,25 @@ def test_file_store_survives_reopening(fake_clock, tmp_path):
     assert seen['properties'] == {'a': 1, 'b': 2}
     assert seen['version'] == 2
     assert reopened.list(stack_id='stack-1') == [seen]
+    reopened.close()
+
+
+def test_what_a_killed_process_answered_is_in_the_file(tmp_path):
+    # The store does not fsync its commits (only a crash of the machine
+    # could lose them); a process killed outright loses nothing it answered.
+    path = str(tmp_path / 'cloud.sqlite')
+    script = ('import os, signal\n'
+              'from heat_conv.cloud.store import CloudStore\n'
+              f'store = CloudStore({path!r})\n'
+              'obj = store.create("web", "T", {"a": 1}, wait_secs=30)\n'
+              'store.patch(obj["id"], {"b": 2})\n'
+              'print(obj["id"], flush=True)\n'
+              'os.kill(os.getpid(), signal.SIGKILL)\n')
+    run = subprocess.run([sys.executable, '-c', script], capture_output=True, text=True)
+    assert run.returncode == -9
+    reopened = CloudStore(path)
+    seen = reopened.get(run.stdout.strip())
+    assert (seen['status'], seen['properties']) == ('BUILDING', {'a': 1, 'b': 2})
     reopened.close()
 
 
