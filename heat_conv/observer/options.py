@@ -16,6 +16,12 @@ observer_opts = [
     cfg.FloatOpt('drift_interval', default=10.0, min=0.05,
                  help='Seconds between drift passes, which compare every '
                       'observed resource with reality.'),
+    cfg.FloatOpt('report_again_after', default=5.0, min=0.0,
+                 help='Seconds after reporting that a resource\'s cloud action '
+                      'ended before the observer reports it again, if the '
+                      'resource still waits (the report may have been lost). '
+                      'Until then the resource is not looked at again, so a '
+                      'busy engine is not sent the same report on every pass.'),
     cfg.IntOpt('batch_size', default=500, min=1,
                help='Resources asked about in one cloud status call.'),
     cfg.IntOpt('lease_secs', default=6, min=3,

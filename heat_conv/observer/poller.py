@@ -5,6 +5,7 @@ One cloud call per batch of resources, never one per resource.
 import logging
 
 from heat_conv.cloud import client as cloud_client
+from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
 from heat_conv.engine import messages
 from heat_conv.engine import rpc
@@ -14,12 +15,48 @@ from heat_conv.resources import registry
 LOG = logging.getLogger(__name__)
 
 
-def poll_pending(cloud=None, batch_size=500, stack_ids=None):
-    """One pass over pending actions; returns how many settled."""
+class Reported:
+    """The settled actions an observer has reported, so that each is
+    reported once, and again only while its resource still waits
+    ``again_after`` seconds later (the report may have been lost).
+
+    Without it, every pass reported every settled action the engines had
+    not yet taken in: a busy engine got a duplicate per pass per resource,
+    each costing it a message and a read, which made it busier still.
+    """
+
+    def __init__(self, again_after):
+        self.again_after = again_after
+        self._sent = {}   # resource id -> (atomic_key, when reported)
+
+    def due(self, row, now):
+        sent = self._sent.get(row.id)
+        return (sent is None or sent[0] != row.atomic_key
+                or now - sent[1] >= self.again_after)
+
+    def sent(self, row, now):
+        self._sent[row.id] = (row.atomic_key, now)
+
+    def keep_only(self, rows):
+        """Forget the resources that no longer wait."""
+        waiting = {row.id for row in rows}
+        self._sent = {key: value for key, value in self._sent.items() if key in waiting}
+
+
+def poll_pending(cloud=None, batch_size=500, stack_ids=None, reported=None):
+    """One pass over pending actions; returns how many settled.
+
+    ``reported`` (a Reported), if given, skips the actions this observer
+    already reported and that are not yet due to be reported again.
+    """
     cloud = cloud or cloud_client.get_client()
     # A wait on signals (a wait condition) has nothing in the cloud to watch.
     rows = [r for r in db_api.resources_waiting(stack_ids=stack_ids)
             if not _waits_on_signals(r.type)]
+    now = timeutils.now()
+    if reported is not None:
+        reported.keep_only(rows)
+        rows = [r for r in rows if reported.due(r, now)]
     settled = 0
     for start in range(0, len(rows), batch_size):
         batch = rows[start:start + batch_size]
@@ -38,6 +75,8 @@ def poll_pending(cloud=None, batch_size=500, stack_ids=None):
             settled += 1
             # The verdict travels, so the engine does not judge the object again.
             rpc.cast(messages.ActionComplete(row.id, row.atomic_key, outcome))
+            if reported is not None:
+                reported.sent(row, now)
     return settled
 
 

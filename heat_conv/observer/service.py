@@ -47,6 +47,7 @@ class Observer:
         # them on a timer of their own, so slow passes never lose them.
         self._renew_in_pass = renew_in_pass
         self._next_drift = 0.0
+        self.reported = poller.Reported(CONF.observer.report_again_after)
 
     def renew(self):
         """Beat, and hold this observer's share of the stacks."""
@@ -59,7 +60,7 @@ class Observer:
         context.admin_context().update_store()
         stacks = self.renew() if self._renew_in_pass else self.stacks
         poller.poll_pending(self.cloud, batch_size=CONF.observer.batch_size,
-                            stack_ids=stacks)
+                            stack_ids=stacks, reported=self.reported)
         if timeutils.now() < self._next_drift:
             return None
         self._next_drift = timeutils.now() + CONF.observer.drift_interval
