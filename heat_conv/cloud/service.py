@@ -49,6 +49,8 @@ _PATTERNS = [(method, tuple(path.split('/')), handler, faulted)
              for method, path, handler, faulted in _ROUTES]
 
 _JSON = [('Content-Type', 'application/json')]
+_STATUS_LINES = {status.value: f'{status.value} {status.phrase}' for status in HTTPStatus}
+_encode = json.JSONEncoder(separators=(',', ':')).encode
 
 
 def _match(path):
@@ -156,9 +158,9 @@ class CloudApp:
         headers = headers[0] if headers else []
         body = b''
         if payload is not None:
-            body = json.dumps(payload, separators=(',', ':')).encode()
+            body = _encode(payload).encode()
             headers = _JSON + headers + [('Content-Length', str(len(body)))]
-        start_response(f'{status} {HTTPStatus(status).phrase}', headers)
+        start_response(_STATUS_LINES[status], headers)
         return [] if req.method == 'HEAD' else [body]
 
     def _dispatch(self, req):

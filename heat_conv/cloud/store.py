@@ -82,16 +82,16 @@ def _to_dict(row):
     }
 
 
-def _check_dict(value, what):
+def _json_object(value, what):
+    """``value`` (a dict, None meaning empty) as the JSON text to store."""
     if value is None:
-        return {}
+        return '{}'
     if not isinstance(value, dict):
         raise CloudBadRequest(f'{what} must be an object, not {type(value).__name__}')
     try:
-        json.dumps(value)
+        return json.dumps(value)
     except (TypeError, ValueError) as exc:
         raise CloudBadRequest(f'{what} is not JSON-serialisable: {exc}')
-    return value
 
 
 def _check_str(value, what):
@@ -188,8 +188,9 @@ class CloudStore:
         """Start building an object; ACTIVE (or ERROR) after ``wait_secs``."""
         name = _check_str(name, 'name')
         type = _check_str(type, 'type')
-        properties = _check_dict(properties, 'properties')
-        metadata = _check_dict(metadata, 'metadata')
+        properties_json = _json_object(properties, 'properties')
+        metadata_json = _json_object(metadata, 'metadata')
+        metadata = metadata or {}
         wait_secs = _check_wait(wait_secs)
         failure = 'Create failed (simulated)' if _check_fail(fail) else None
         object_id = str(uuid.uuid4())
@@ -197,14 +198,17 @@ class CloudStore:
             now = timeutils.now()
             self._settle(now)
             stamp = _now_iso()
+            # Inserted with its action under way (as _begin would start it).
             self._db.execute(
                 'INSERT INTO objects (id, name, type, status, status_reason,'
                 ' properties, metadata, stack_id, resource_name, version,'
-                ' created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)',
-                (object_id, name, type, BUILDING, '', json.dumps(properties),
-                 json.dumps(metadata), _opt_str(metadata.get('stack_id')),
-                 _opt_str(metadata.get('resource_name')), stamp, stamp))
-            self._begin(now, wait_secs, BUILDING, 'CREATE', failure, object_id)
+                ' created_at, updated_at, pending, done_at, failure)'
+                " VALUES (?, ?, ?, ?, '', ?, ?, ?, ?, 1, ?, ?, 'CREATE', ?, ?)",
+                (object_id, name, type, BUILDING, properties_json, metadata_json,
+                 _opt_str(metadata.get('stack_id')), _opt_str(metadata.get('resource_name')),
+                 stamp, stamp, now + wait_secs, failure))
+            if wait_secs == 0:
+                self._settle(now)
             return self._fetch(object_id)
 
     def update(self, object_id, properties, wait_secs=0, fail=False):
@@ -213,7 +217,7 @@ class CloudStore:
         An update supersedes an unfinished create or update (its timer
         restarts); an object being deleted cannot be updated.
         """
-        properties = _check_dict(properties, 'properties')
+        properties_json = _json_object(properties, 'properties')
         wait_secs = _check_wait(wait_secs)
         failure = 'Update failed (simulated)' if _check_fail(fail) else None
         with self._transaction():
@@ -223,7 +227,7 @@ class CloudStore:
                 raise CloudConflict(f'Object {object_id} is being deleted')
             self._db.execute(
                 'UPDATE objects SET properties = ?, version = version + 1 WHERE id = ?',
-                (json.dumps(properties), object_id))
+                (properties_json, object_id))
             self._begin(now, wait_secs, BUILDING, 'UPDATE', failure, object_id)
             return self._fetch(object_id)
 
@@ -338,7 +342,8 @@ class CloudStore:
         Merges ``properties`` into the current ones, a None value removing
         the key; bumps the version; leaves the status alone.
         """
-        changes = _check_dict(properties, 'properties')
+        _json_object(properties, 'properties')
+        changes = properties or {}
         with self._transaction():
             self._settle(timeutils.now())
             current = self._fetch(object_id)['properties']
