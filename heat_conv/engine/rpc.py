@@ -118,6 +118,13 @@ def cast(message, ctxt=None):
     db_api.after_commit_batched('casts', (ctxt, message), _send_all)
 
 
+def cast_all(many, ctxt=None):
+    """Send every message of ``many`` at once (outside a transaction: the
+    observer's reports of a pass), as one transaction's casts are sent."""
+    ctxt = ctxt or oslo_context.get_current() or context.admin_context()
+    _send_all([(ctxt, message) for message in many])
+
+
 def _send_all(casts):
     """Send what a transaction cast, once it has committed: the first step
     it made ready may be kept (continuation); the rest go to the broker,

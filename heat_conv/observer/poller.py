@@ -68,14 +68,19 @@ def poll_pending(cloud=None, batch_size=500, stack_ids=None, reported=None):
             LOG.warning('observer: cloud status call failed, retrying next pass: %s',
                         exc)
             continue
+        reports = []
         for row in batch:
             outcome = _progress(row, objects.get(row.physical_resource_id), cloud)
             if outcome is None:
                 continue
-            settled += 1
             # The verdict travels, so the engine does not judge the object again.
-            rpc.cast(messages.ActionComplete(row.id, row.atomic_key, outcome))
-            if reported is not None:
+            reports.append((row, messages.ActionComplete(row.id, row.atomic_key, outcome)))
+        # Together: over RabbitMQ each publish waits for the broker's
+        # confirmation, and many at once go out in parallel.
+        rpc.cast_all(report for _, report in reports)
+        settled += len(reports)
+        if reported is not None:
+            for row, _ in reports:
                 reported.sent(row, now)
     return settled
 

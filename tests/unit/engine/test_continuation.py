@@ -142,3 +142,15 @@ def test_casts_of_a_transaction_rolled_back_never_leave(broker):
     with pytest.raises(RuntimeError):
         scope.atomically(work)
     assert broker.sent == []
+
+
+def test_reports_sent_together_leave_in_parallel():
+    # The observer's reports of one pass (no transaction around them).
+    broker = ParallelBroker()
+    previous = rpc.set_dispatcher(broker)
+    try:
+        rpc.cast_all(_check(n) for n in range(1, 21))
+    finally:
+        rpc.set_dispatcher(previous)
+    assert sorted(broker.sent) == [(n, True) for n in range(1, 21)]
+    assert all(name.startswith('cast') for name in broker.threads)
