@@ -9,16 +9,20 @@ is measured.
 
 Writes JSON lines (one per phase, then summaries and flags), a markdown
 table and, with matplotlib (the ``bench`` extra), a PNG plot.
+
+``--targets`` runs the plan that measures every target of issue 11 in
+both topologies and writes targets.md: each target, the measured value,
+met or not (``--targets-quick``: the same plan on small stacks).
 """
 import argparse
 import json
 import os
 import sys
-import time
 
+from heat_conv.bench import plan as plans
 from heat_conv.bench import report
 from heat_conv.bench import runner
-from heat_conv.bench import topology as topologies
+from heat_conv.bench import session
 from heat_conv.bench import workloads
 
 DEFAULT_WORKLOADS = ['chain:100', 'layered:10x10', 'independent:100',
@@ -35,7 +39,7 @@ def parse_args(argv):
     p.add_argument('--endpoint', help='Heat v1 endpoint (http://HOST:8004/v1/TENANT) '
                    'of a running service; default: start --topology')
     p.add_argument('--token', help='X-Auth-Token for --endpoint')
-    p.add_argument('--topology', default='embedded',
+    p.add_argument('--topology',
                    help='embedded, distributed, or both comma-separated '
                         '(default: embedded)')
     p.add_argument('--engines', type=int, default=2,
@@ -47,16 +51,17 @@ def parse_args(argv):
     p.add_argument('--wait', action='append', type=float, metavar='SECS',
                    help='action_wait_secs of every create, update and delete '
                         '(repeatable; default 0)')
-    p.add_argument('--phases', default=','.join(runner.PHASES),
-                   help='comma-separated subset of ' + ','.join(runner.PHASES))
-    p.add_argument('--repeat', type=int, default=1, metavar='K',
-                   help='repetitions of every workload; a phase more than '
-                        f'{report.SLOW_FACTOR:g}x slower than the median of its '
+    p.add_argument('--phases',
+                   help='comma-separated subset of ' + ','.join(runner.PHASES)
+                        + ' (default: all)')
+    p.add_argument('--repeat', type=int, metavar='K',
+                   help='repetitions of every workload (default 1); a phase more '
+                        f'than {report.SLOW_FACTOR:g}x slower than the median of its '
                         'repetitions is flagged')
     p.add_argument('--timeout', type=float,
                    help='seconds a phase may take before it counts as stuck')
     p.add_argument('--output', default='bench-results', metavar='DIR',
-                   help='where results.jsonl, results.md and results.png go')
+                   help='where results.jsonl, results.md, results.png (and targets.md) go')
     p.add_argument('--no-plot', action='store_true', help='skip the PNG plot')
     p.add_argument('--config', action='append', default=[], metavar='SECTION.KEY=VALUE',
                    help='heat-conv option for the started topology (repeatable), '
@@ -73,8 +78,20 @@ def parse_args(argv):
                         'fake://, inproc:// and rabbit:// of --rabbit)')
     p.add_argument('--keep', action='store_true',
                    help='keep the started topology\'s work directory and logs')
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument('--targets', action='store_true',
+                      help='measure every target of issue 11 (both topologies, '
+                           'per-workload waits and repetitions; tens of minutes) '
+                           'and write targets.md: target, measured, met?')
+    mode.add_argument('--targets-quick', action='store_true',
+                      help='the --targets plan on small stacks with 2 repetitions, '
+                           'to check in seconds that it runs')
     args = p.parse_args(argv)
-    args.phases = [x for x in args.phases.split(',') if x]
+    if args.targets or args.targets_quick:
+        _check_targets_args(p, args)
+        args.plan = plans.targets(plans.QUICK if args.targets_quick else plans.FULL)
+        return args
+    args.phases = [x for x in (args.phases or ','.join(runner.PHASES)).split(',') if x]
     unknown = set(args.phases) - set(runner.PHASES)
     if unknown:
         p.error(f'unknown phases: {", ".join(sorted(unknown))}')
@@ -82,14 +99,28 @@ def parse_args(argv):
         args.workloads = _workloads(args.workload or DEFAULT_WORKLOADS)
     except ValueError as exc:
         p.error(str(exc))
-    args.waits = args.wait or [0.0]
-    args.topologies = [t for t in args.topology.split(',') if t]
+    topologies = [t for t in (args.topology or 'embedded').split(',') if t]
     if args.endpoint:
-        args.topologies = ['external']
-    for t in args.topologies:
+        topologies = ['external']
+    for t in topologies:
         if t not in ('embedded', 'distributed', 'external'):
             p.error(f'unknown topology {t!r}')
+    args.plan = plans.from_flags(topologies, args.workloads, args.wait or [0.0],
+                                 args.phases, args.repeat or 1)
     return args
+
+
+def _check_targets_args(p, args):
+    """The targets plan fixes topologies, workloads, waits, phases and
+    repetitions; a flag that would change them is refused, not ignored."""
+    given = [flag for flag, value in (
+        ('--endpoint', args.endpoint), ('--topology', args.topology),
+        ('--workload', args.workload), ('--wait', args.wait),
+        ('--phases', args.phases), ('--repeat', args.repeat),
+        ('--transport-latency', args.transport_latency)) if value]
+    if given:
+        p.error(f'--targets runs its own plan on the topologies it starts; drop '
+                f'{", ".join(given)}')
 
 
 def _workloads(specs):
@@ -99,100 +130,6 @@ def _workloads(specs):
         for size in (sizes or '').split(',') or ['']:
             out.append(workloads.parse(f'{name}:{size}'))
     return out
-
-
-def _topology(name, args):
-    common = {'keep': args.keep, 'config': args.config}
-    if name == 'external':
-        return topologies.External(args.endpoint)
-    if name == 'embedded':
-        return topologies.Embedded(**common)
-    return topologies.Distributed(engines=args.engines, mysql=args.mysql,
-                                  rabbit=args.rabbit, **common)
-
-
-def _progress(record):
-    if record['type'] == 'topology':
-        print(f'{record["topology"]}: {record["endpoint"]}; statements: '
-              f'{record["statements"]}; messages: {record["messages"]}',
-              file=sys.stderr, flush=True)
-        return
-    what = f'{record["topology"]:<15} {record["label"]:<20} {record["phase"]:<9} ' \
-           f'rep {record["rep"]}'
-    if record.get('wall_s') is None:
-        print(f'{what}: {record["status"]} {record.get("reason") or ""}',
-              file=sys.stderr, flush=True)
-        return
-    extra = ''
-    if record.get('statements_per_resource') is not None:
-        extra += f' {record["statements_per_resource"]:.1f} stmts/res'
-    if record.get('messages_per_resource') is not None:
-        extra += f' {record["messages_per_resource"]:.2f} msgs/res'
-    if record.get('supersede_latency_s') is not None:
-        extra += f' takeover {record["supersede_latency_s"] * 1000:.0f} ms'
-    print(f'{what}: {record["status"]} {record["wall_s"]:.2f} s{extra}',
-          file=sys.stderr, flush=True)
-
-
-def run(args):
-    os.makedirs(args.output, exist_ok=True)
-    jsonl = open(os.path.join(args.output, 'results.jsonl'), 'w')
-    records = []
-
-    def emit(record):
-        records.append(record)
-        jsonl.write(json.dumps(record) + '\n')
-        jsonl.flush()
-        _progress(record)
-
-    started = time.time()
-    for name in args.topologies:
-        with _topology(name, args) as topo:
-            emit({'type': 'topology', 'topology': topo.describe(),
-                  'endpoint': topo.endpoint,
-                  'statements': topo.statements.source or topo.statements.reason,
-                  'messages': topo.messages.source or topo.messages.reason,
-                  'processes': sorted(topo.processes.pids)})
-            for rep in range(args.repeat):
-                for workload in args.workloads:
-                    for wait in args.waits:
-                        runner.Runner(topo, workload, wait, args.phases, rep,
-                                      args.timeout, emit).run()
-    phases = [r for r in records if r['type'] == 'phase']
-    slow = report.flag_slow(phases)
-    for record in slow:
-        record['slow'] = True
-    marked = {(r['topology'], r['label'], r['wait_s'], r['phase'], r['rep'])
-              for r in slow}
-    for r in phases:
-        r['slow'] = (r['topology'], r['label'], r['wait_s'], r['phase'],
-                     r['rep']) in marked
-    rows = report.summarize(phases)
-    for record in slow:
-        emit(dict(record))
-        print(f'SLOW: {record["label"]} {record["phase"]} rep {record["rep"]} took '
-              f'{record["wall_s"]:.2f} s, median {record["median_s"]:.2f} s',
-              file=sys.stderr)
-    for row in rows:
-        jsonl.write(json.dumps(dict(row, type='summary')) + '\n')
-    jsonl.close()
-    table = report.markdown(rows)
-    with open(os.path.join(args.output, 'results.md'), 'w') as f:
-        f.write(f'heat-conv-bench {" ".join(args.argv)}\n\n{table}')
-    print(table)
-    if not args.no_plot:
-        try:
-            path = report.plot(rows, os.path.join(args.output, 'results.png'))
-            if path:
-                print(f'plot: {path}', file=sys.stderr)
-        except ImportError:
-            print('no plot: matplotlib is not installed (pip install '
-                  '"heat-conv[bench]")', file=sys.stderr)
-    print(f'{len(phases)} phases in {time.time() - started:.0f} s; results in '
-          f'{args.output}', file=sys.stderr)
-    failed = [r for r in phases if r['status'] not in ('COMPLETE', 'UNSUPPORTED',
-                                                       'SKIPPED')]
-    return 1 if failed or slow else 0
 
 
 def latency(args):
@@ -227,4 +164,4 @@ def main(argv=None):
     args.argv = argv
     if args.transport_latency:
         return latency(args)
-    return run(args)
+    return session.run(args.plan, args)

@@ -31,6 +31,9 @@ class Unavailable:
     def delta(before, after):
         return None
 
+    def close(self):
+        pass
+
 
 class MariaDBStatements:
     """Statements the server executed, transaction statements included.
@@ -42,9 +45,12 @@ class MariaDBStatements:
     """
 
     def __init__(self, admin_connect, users=None):
-        self._connect = admin_connect
+        # One connection for the whole run: on a server shared with other
+        # work, a connection per reading could be refused ("Too many
+        # connections") in the middle of a long run.
+        self._conn = admin_connect()
         self.users = dict(users or {})   # role -> MySQL user
-        with self._connect() as conn, conn.cursor() as cur:
+        with self._cursor() as cur:
             cur.execute("SHOW GLOBAL VARIABLES LIKE 'userstat'")
             row = cur.fetchone()
         self.per_user = bool(self.users) and row is not None and \
@@ -54,8 +60,15 @@ class MariaDBStatements:
                             'includes any other client of this server)')
         self.reason = None
 
+    def _cursor(self):
+        self._conn.ping(reconnect=True)
+        return self._conn.cursor()
+
+    def close(self):
+        self._conn.close()
+
     def read(self):
-        with self._connect() as conn, conn.cursor() as cur:
+        with self._cursor() as cur:
             cur.execute("SHOW GLOBAL STATUS WHERE Variable_name IN "
                         "('Questions', 'Com_commit', 'Com_begin', 'Com_rollback', "
                         "'Connections')")

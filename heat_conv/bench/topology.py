@@ -117,6 +117,7 @@ class Topology:
                 proc.wait()
         for log in self._logs:
             log.close()
+        self.statements.close()
         self._cleanup()
         if not self.keep:
             shutil.rmtree(self.workdir, ignore_errors=True)
