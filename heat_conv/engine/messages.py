@@ -70,11 +70,17 @@ class Definition:
 
     @classmethod
     def from_dict(cls, values):
-        known = {f.name for f in dataclasses.fields(cls)}
-        return cls(**{k: v for k, v in values.items() if k in known})
+        return cls(**{k: v for k, v in values.items() if k in _DEFINITION_NAMES})
 
     def to_dict(self):
-        return {k: v for k, v in dataclasses.asdict(self).items() if v is not None}
+        # Field by field, not dataclasses.asdict: that deep-copies every
+        # snippet, and a traversal serialises one definition per node.
+        return {name: value for name in _DEFINITION_FIELDS
+                if (value := getattr(self, name)) is not None}
+
+
+_DEFINITION_FIELDS = tuple(f.name for f in dataclasses.fields(Definition))
+_DEFINITION_NAMES = frozenset(_DEFINITION_FIELDS)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -112,9 +118,10 @@ class Input:
                    values.get('attrs') or {}, bool(values.get('cancelled')))
 
     def to_dict(self):
-        values = dataclasses.asdict(self)
-        if not self.cancelled:
-            del values['cancelled']
+        values = {'name': self.name, 'row': self.row, 'refid': self.refid,
+                  'attrs': self.attrs}
+        if self.cancelled:
+            values['cancelled'] = True
         return values
 
 
