@@ -86,18 +86,24 @@ def update_stack(ctx, stack_id, template=None, params=None, files=None,
     """
     stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
     _check_updatable(stack)
-    old = db_api.raw_template_get(stack.raw_template_id) if stack.raw_template_id \
-        else None
+    old_parameters = None
     if existing:
+        old = db_api.raw_template_get(stack.raw_template_id) if stack.raw_template_id \
+            else None
+        old_parameters = old.parameters if old is not None else None
         template, files, environment, params = _only_declared(*patch_inputs(
             old, template, files, environment, params, clear_parameters))
+    elif stack.raw_template_id:
+        # A full update needs only the old parameters (immutable ones must
+        # not change), not the old template.
+        old_parameters = db_api.raw_template_parameters(stack.raw_template_id)
     if template is None:
         raise exception.Invalid('A template is required for a stack update')
     tmpl, bound = validate_template(template, files, environment, params,
                                     stack_name=stack.name, stack_id=stack.id,
                                     project_id=stack.tenant)
-    if old is not None:
-        bound.check_immutable(old.parameters or {})
+    if stack.raw_template_id:
+        bound.check_immutable(old_parameters or {})
     template_id = db_api.raw_template_create(tmpl.to_dict(), files, environment_dict(environment),
                                              params, stack_id=stack.id)
     extra = {'observe_reality': bool(converge)}

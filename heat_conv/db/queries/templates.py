@@ -24,6 +24,16 @@ def raw_template_get(template_id):
                 exception.NotFound(f'Template {template_id} not found'))
 
 
+def raw_template_parameters(template_id):
+    """The parameters stored with a template, without loading the template."""
+    rt = models.RawTemplate
+    with transaction() as session:
+        found = session.execute(sa.select(rt.parameters).where(rt.id == template_id)).first()
+    if found is None:
+        raise exception.NotFound(f'Template {template_id} not found')
+    return found[0]
+
+
 def raw_template_descriptions(template_ids):
     """{template id: its description} without loading whole templates.
 
