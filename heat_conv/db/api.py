@@ -68,6 +68,7 @@ from heat_conv.db.queries.stacks import stack_get  # noqa: F401
 from heat_conv.db.queries.stacks import stack_get_by_name  # noqa: F401
 from heat_conv.db.queries.stacks import stack_last_activity  # noqa: F401
 from heat_conv.db.queries.stacks import stack_list  # noqa: F401
+from heat_conv.db.queries.stacks import stack_template_ids  # noqa: F401
 from heat_conv.db.queries.stacks import stack_update  # noqa: F401
 from heat_conv.db.queries.stacks import stacks_in_progress  # noqa: F401
 from heat_conv.db.queries.stacks import stacks_never_started  # noqa: F401
