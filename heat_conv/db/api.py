@@ -76,6 +76,7 @@ from heat_conv.db.queries.stacks import stacks_settled_awaited  # noqa: F401
 from heat_conv.db.queries.stacks import tree_resource_count  # noqa: F401
 from heat_conv.db.queries.templates import raw_template_create  # noqa: F401
 from heat_conv.db.queries.templates import raw_template_descriptions  # noqa: F401
+from heat_conv.db.queries.templates import raw_template_environment  # noqa: F401
 from heat_conv.db.queries.templates import raw_template_get  # noqa: F401
 from heat_conv.db.queries.templates import raw_template_parameters  # noqa: F401
 from heat_conv.db.queries.traversal_rows import resources_held  # noqa: F401

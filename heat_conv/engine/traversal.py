@@ -17,6 +17,7 @@ from heat_conv.engine import oplog
 from heat_conv.engine import signal_step
 from heat_conv.engine import stack_state
 from heat_conv.engine import sync_point
+from heat_conv.hot import environment as environment_mod
 from heat_conv.hot import template as hot_template
 
 LOG = logging.getLogger(__name__)
@@ -181,11 +182,9 @@ def _deleting_hooks(stack):
     the last one the stack reached (the target is empty)."""
     if stack.action != Action.DELETE or stack.prev_raw_template_id is None:
         return lambda name: ()
-    raw = db_api.raw_template_get(stack.prev_raw_template_id)
+    environment = db_api.raw_template_environment(stack.prev_raw_template_id)
     try:
-        registry = hot_template.Template.load(raw.template, files=raw.files,
-                                              environment=raw.environment
-                                              ).environment.registry
+        registry = environment_mod.Environment.load(environment).registry
     except exception.HeatConvException:
         return lambda name: ()
     return registry.hooks_for
