@@ -161,14 +161,22 @@ def begin(stack, action, template_id, expected_traversal=False, reason=None,
     expected = {'current_traversal': (stack.current_traversal
                                       if expected_traversal is False
                                       else expected_traversal)}
-    if not db_api.stack_update(stack.id, values, expected=expected):
+
+    def supersede():
+        # The new traversal id and its event commit together: one commit
+        # (one fsync) before the converge is cast, instead of two.
+        if not db_api.stack_update(stack.id, values, expected=expected):
+            return False
+        db_api.events_add(list(prior_events) + [
+            events.for_stack(stack, action, Status.IN_PROGRESS, values['status_reason'])])
+        if cast:
+            rpc.cast(messages.Converge(stack.id, traversal_id), ctx)
+        return True
+
+    if not db_api.atomically(supersede):
         return None
     if expected_traversal is False and stack.status == Status.IN_PROGRESS:
         oplog.superseded(stack, action, traversal_id)
-    db_api.events_add(list(prior_events) + [
-        events.for_stack(stack, action, Status.IN_PROGRESS, values['status_reason'])])
-    if cast:
-        rpc.cast(messages.Converge(stack.id, traversal_id), ctx)
     return traversal_id
 
 
