@@ -18,6 +18,7 @@ import time
 
 from heat_conv.bench import report
 from heat_conv.bench import runner
+from heat_conv.bench import service_limits
 from heat_conv.bench import topology as topologies
 from heat_conv.bench import workloads
 
@@ -60,7 +61,9 @@ def parse_args(argv):
     p.add_argument('--no-plot', action='store_true', help='skip the PNG plot')
     p.add_argument('--config', action='append', default=[], metavar='SECTION.KEY=VALUE',
                    help='heat-conv option for the started topology (repeatable), '
-                        'e.g. observer.poll_interval=0.2')
+                        'e.g. observer.poll_interval=0.2; the limits a workload '
+                        'exceeds by default (max_resources_per_stack, '
+                        'max_template_size, max_json_body_size) are raised for it')
     p.add_argument('--mysql', default='root@127.0.0.1:3306',
                    help='USER[:PASSWORD]@HOST[:PORT] of a MariaDB account that may '
                         'create databases and users (distributed)')
@@ -102,7 +105,9 @@ def _workloads(specs):
 
 
 def _topology(name, args):
-    common = {'keep': args.keep, 'config': args.config}
+    # Listed first, so the user's own --config overrides them.
+    config = service_limits.needed(args.workloads, args.waits) + args.config
+    common = {'keep': args.keep, 'config': config}
     if name == 'external':
         return topologies.External(args.endpoint)
     if name == 'embedded':
@@ -152,7 +157,8 @@ def run(args):
                   'endpoint': topo.endpoint,
                   'statements': topo.statements.source or topo.statements.reason,
                   'messages': topo.messages.source or topo.messages.reason,
-                  'processes': sorted(topo.processes.pids)})
+                  'processes': sorted(topo.processes.pids),
+                  'config': list(getattr(topo, 'config', []))})
             for rep in range(args.repeat):
                 for workload in args.workloads:
                     for wait in args.waits:
