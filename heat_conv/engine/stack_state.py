@@ -53,20 +53,23 @@ def complete(stack_id, traversal_id):
     # The last step's writes commit first: the stack reads COMPLETE at once,
     # instead of after the purge (a 10,000-resource update leaves some
     # 60,000 graph rows and 20,000 events: seconds of deletes).
-    db_api.after_commit(lambda: _purge_quietly(stack_id))
-    oplog.ended(stack, traversal_id, values['status'], values['status_reason'])
+    db_api.after_commit(lambda: _after_completion(stack, traversal_id, values))
     _ended(stack, values)
     return True
 
 
-def _purge_quietly(stack_id):
-    # The stack has completed; a purge that fails leaves only garbage, which
-    # the next traversal to complete purges with its own.
+def _after_completion(stack, traversal_id, values):
+    """The purge, then the log line, whose resource counts are the stack's
+    rows as they stand (without the deleted ones purged)."""
     try:
-        purge(stack_id)
+        purge(stack.id)
+        oplog.ended(stack, traversal_id, values['status'], values['status_reason'])
     except Exception:
-        LOG.exception('purging what the traversals of stack %s left failed; the next '
-                      'one to complete purges it', stack_id)
+        # The stack has completed, and an error must not reach the step's
+        # guard, which would fail it; what a failed purge leaves is garbage
+        # that the next traversal to complete purges with its own.
+        LOG.exception('after stack %s completed, purging what its traversals left '
+                      'failed; the next one to complete purges it', stack.id)
 
 
 def _ended(stack, values):
