@@ -116,9 +116,13 @@ def requested_hidden_values(template, environment, params):
 def stack_hidden_values(stack):
     """Hidden values of the stack's target and of the template it last
     reached (whose values its older resources may still hold)."""
+    return _hidden_values_of(stack.id, (stack.raw_template_id, stack.prev_raw_template_id))
+
+
+def _hidden_values_of(stack_id, template_ids):
     out = set()
-    for template_id in {stack.raw_template_id, stack.prev_raw_template_id} - {None}:
-        out |= _template_hidden_values(stack.id, template_id)
+    for template_id in set(template_ids) - {None}:
+        out |= _template_hidden_values(stack_id, template_id)
     return out
 
 
@@ -134,9 +138,13 @@ def _template_hidden_values(stack_id, template_id):
         return frozenset()
 
 
+def _json_body(resp):
+    return bool((resp.content_type or '').endswith('json') and resp.body)
+
+
 def redact_json_response(resp, values):
     """Redact a JSON response's body in place; others pass unchanged."""
-    if not values or not (resp.content_type or '').endswith('json') or not resp.body:
+    if not values or not _json_body(resp):
         return resp
     document = json.loads(resp.body)
     resp.body = json.dumps(redact(document, values)).encode('utf-8')
@@ -146,13 +154,20 @@ def redact_json_response(resp, values):
 def redact_stack_response(resp, ctx, stack_id, changed=True):
     """Redact an answer about the stack ``stack_id`` of the caller's project.
 
-    ``changed`` False: the request changed nothing (a GET), so the stack as
-    the request read it is the stack as it is answered about.
+    Every answer about a stack passes here, status polls included: an
+    answer without a body (an update's 202) reads nothing; one to a request
+    that changed nothing (``changed`` False: a GET) uses the stack row the
+    request read, if it read one; any other reads only which templates the
+    stack has.
     """
+    if not _json_body(resp):
+        return resp
     stack = None if changed else getattr(ctx, 'stacks_read', {}).get(stack_id)
-    if stack is None:
+    if stack is not None:
+        template_ids = (stack.raw_template_id, stack.prev_raw_template_id)
+    else:
         try:
-            stack = db_api.stack_get(stack_id, tenant=ctx.project_id)
+            template_ids = db_api.stack_template_ids(stack_id, tenant=ctx.project_id)
         except exception.StackNotFound:
             return resp
-    return redact_json_response(resp, stack_hidden_values(stack))
+    return redact_json_response(resp, _hidden_values_of(stack_id, template_ids))

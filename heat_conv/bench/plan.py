@@ -10,14 +10,15 @@ import dataclasses
 import json
 
 from heat_conv.bench import workloads
+from heat_conv.common import limits
 
 LIFECYCLE = ('create', 'update', 'delete')
 
-# Heat's defaults for the limits a big benchmark stack runs into (heat-conv
-# keeps Heat's names and values, heat_conv/common/limits.py).
-HEAT_LIMITS = {'max_resources_per_stack': 1000,
-               'max_template_size': 524288,
-               'max_json_body_size': 1048576}
+# The limits a big benchmark stack runs into, at their defaults (Heat's
+# names and values: 1000 resources, 512 KiB template, 1 MiB body).
+HEAT_LIMITS = {opt.name: opt.default for opt in limits.limit_opts
+               if opt.name in ('max_resources_per_stack', 'max_template_size',
+                               'max_json_body_size')}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -89,9 +90,12 @@ class Plan:
 
 
 def from_flags(topologies, specs, waits, phases, repeat):
-    """Every topology x workload x wait, each with all ``phases``."""
-    return Plan([Item(topology, workload, wait, tuple(phases), repeat)
-                 for topology in topologies for workload in specs for wait in waits])
+    """Every topology x workload x wait, each with all ``phases``; a
+    topology the benchmark starts takes its biggest workload."""
+    items = [Item(topology, workload, wait, tuple(phases), repeat)
+             for topology in topologies for workload in specs for wait in waits]
+    config, notes = raised_limits(items) if items else ([], [])
+    return Plan(items, config, notes)
 
 
 def targets(sizes=FULL):

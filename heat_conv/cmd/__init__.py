@@ -1,4 +1,6 @@
-"""Console entry points. Each calls ``prepare()`` before anything else."""
+"""Console entry points. Each calls ``prepare()`` before anything else,
+and ``started()`` once it has imported and configured what it runs."""
+import gc
 import warnings
 
 
@@ -10,3 +12,25 @@ def prepare():
     warnings.filterwarnings('ignore', message=r'\s*Eventlet is deprecated')
     from oslo_service import backend
     backend.init_backend(backend.BackendType.THREADING)
+
+
+# Container allocations between two youngest-generation collections
+# (Python's default is 700).
+GC_YOUNG_THRESHOLD = 10000
+
+
+def started():
+    """Keep the garbage collector out of the way of stack operations.
+
+    Modules, configuration and SQLAlchemy's metadata live as long as the
+    process, yet every full collection walked them all again: about 150,000
+    objects, ~90 ms of CPU, and a 1,000-resource stack operation set off one
+    to three such collections. Frozen (before an engine forks its workers,
+    which then share those pages), they cost nothing. An operation that
+    builds a big stack's graph also allocates far more than 700 objects
+    that outlive it: collecting the youngest generation that often cost
+    another ~10 % of its CPU.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])

@@ -44,6 +44,7 @@ def main():
                              + observer_service.DB_THREADS)
         migration.upgrade(session.get_engine())
         log.info('database ready at %s', conf.database.connection)
+        cmd.started()
 
         cloud_url = conf.cloud.url
         if not cloud_url:

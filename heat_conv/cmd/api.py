@@ -22,7 +22,9 @@ def main():
     conf = config.CONF.api
     session.plan_threads(conf.threads)
     session.get_engine()   # a bad [database] connection fails now, not per request
-    handle = server.serve(app.make_app(), conf.bind_host, conf.bind_port,
+    application = app.make_app()
+    cmd.started()
+    handle = server.serve(application, conf.bind_host, conf.bind_port,
                           threads=conf.threads)
     log.info('heat-conv API listening on %s (auth: %s)', handle.url, conf.auth_strategy)
 

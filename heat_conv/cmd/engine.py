@@ -15,6 +15,7 @@ def main():
     config.parse_args(sys.argv[1:], prog='heat-conv-engine')
     session.plan_threads(server.db_threads())
     session.get_engine()
+    cmd.started()
     launcher = service.launch(config.CONF, server.EngineService(),
                               workers=config.CONF.engine.workers, restart_method='mutate')
     launcher.wait()

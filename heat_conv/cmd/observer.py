@@ -14,6 +14,7 @@ def main():
 
     config.parse_args(sys.argv[1:], prog='heat-conv-observer')
     session.plan_threads(observer_service.DB_THREADS)
+    cmd.started()
     launcher = service.launch(config.CONF, observer_service.ObserverService(),
                               workers=1, restart_method='mutate')
     launcher.wait()

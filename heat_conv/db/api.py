@@ -68,6 +68,7 @@ from heat_conv.db.queries.stacks import stack_get  # noqa: F401
 from heat_conv.db.queries.stacks import stack_get_by_name  # noqa: F401
 from heat_conv.db.queries.stacks import stack_last_activity  # noqa: F401
 from heat_conv.db.queries.stacks import stack_list  # noqa: F401
+from heat_conv.db.queries.stacks import stack_template_ids  # noqa: F401
 from heat_conv.db.queries.stacks import stack_update  # noqa: F401
 from heat_conv.db.queries.stacks import stacks_in_progress  # noqa: F401
 from heat_conv.db.queries.stacks import stacks_never_started  # noqa: F401
@@ -75,7 +76,11 @@ from heat_conv.db.queries.stacks import stacks_settled_awaited  # noqa: F401
 from heat_conv.db.queries.stacks import tree_resource_count  # noqa: F401
 from heat_conv.db.queries.templates import raw_template_create  # noqa: F401
 from heat_conv.db.queries.templates import raw_template_descriptions  # noqa: F401
+from heat_conv.db.queries.templates import raw_template_environment  # noqa: F401
 from heat_conv.db.queries.templates import raw_template_get  # noqa: F401
+from heat_conv.db.queries.templates import raw_template_parameters  # noqa: F401
+from heat_conv.db.queries.traversal_rows import resources_held  # noqa: F401
+from heat_conv.db.queries.traversal_rows import resources_placing  # noqa: F401
 from heat_conv.db.queries.traversals import LAST  # noqa: F401
 from heat_conv.db.queries.traversals import LAST_MUST_ACT  # noqa: F401
 from heat_conv.db.queries.traversals import NOT_LAST  # noqa: F401

@@ -70,16 +70,17 @@ class Definition:
 
     @classmethod
     def from_dict(cls, values):
-        return cls(**{k: v for k, v in values.items() if k in _DEFINITION_FIELDS})
+        return cls(**{k: v for k, v in values.items() if k in _DEFINITION_NAMES})
 
     def to_dict(self):
-        # Shallow: the values are plain JSON already, and go straight to a
-        # message or a row (dataclasses.asdict would deep-copy every one).
-        return {k: v for k in _DEFINITION_FIELDS
-                if (v := getattr(self, k)) is not None}
+        # Field by field, not dataclasses.asdict: that deep-copies every
+        # snippet, and a traversal serialises one definition per node.
+        return {name: value for name in _DEFINITION_FIELDS
+                if (value := getattr(self, name)) is not None}
 
 
 _DEFINITION_FIELDS = tuple(f.name for f in dataclasses.fields(Definition))
+_DEFINITION_NAMES = frozenset(_DEFINITION_FIELDS)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -58,15 +58,19 @@ def create_stack(ctx, name, template, params=None, files=None, environment=None,
     tmpl, _ = validate_template(template, files, environment, params, stack_name=name,
                                 project_id=tenant)
     stack_id = stack_id or str(uuid.uuid4())
-    template_id = db_api.raw_template_create(tmpl.to_dict(), files,
-                                             environment_dict(environment), params,
-                                             stack_id=stack_id)
     values = {'id': stack_id, 'name': name, 'live_name': name, 'tenant': tenant,
               'username': ctx.user_id, 'timeout': timeout,
               'disable_rollback': bool(disable_rollback), 'tags': tags,
               'auto_heal': bool(auto_heal)}
+
+    def store():
+        # The template and the stack that converges to it: one commit.
+        template_id = db_api.raw_template_create(tmpl.to_dict(), files,
+                                                 environment_dict(environment), params,
+                                                 stack_id=stack_id)
+        return stack_state.create(values, template_id, ctx=ctx)
     try:
-        stack = stack_state.create(values, template_id, ctx=ctx)
+        stack = db_api.atomically(store)
     except db_exc.DBDuplicateEntry:
         raise exception.StackExists(name)   # a concurrent create won the name
     return db_api.stack_get(stack.id)
@@ -86,20 +90,24 @@ def update_stack(ctx, stack_id, template=None, params=None, files=None,
     """
     stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
     _check_updatable(stack)
-    old = db_api.raw_template_get(stack.raw_template_id) if stack.raw_template_id \
-        else None
+    old_parameters = None
     if existing:
+        old = db_api.raw_template_get(stack.raw_template_id) if stack.raw_template_id \
+            else None
+        old_parameters = old.parameters if old is not None else None
         template, files, environment, params = _only_declared(*patch_inputs(
             old, template, files, environment, params, clear_parameters))
+    elif stack.raw_template_id:
+        # A full update needs only the old parameters (immutable ones must
+        # not change), not the old template.
+        old_parameters = db_api.raw_template_parameters(stack.raw_template_id)
     if template is None:
         raise exception.Invalid('A template is required for a stack update')
     tmpl, bound = validate_template(template, files, environment, params,
                                     stack_name=stack.name, stack_id=stack.id,
                                     project_id=stack.tenant)
-    if old is not None:
-        bound.check_immutable(old.parameters or {})
-    template_id = db_api.raw_template_create(tmpl.to_dict(), files, environment_dict(environment),
-                                             params, stack_id=stack.id)
+    if stack.raw_template_id:
+        bound.check_immutable(old_parameters or {})
     extra = {'observe_reality': bool(converge)}
     if auto_heal is not None:
         extra['auto_heal'] = bool(auto_heal)
@@ -109,8 +117,21 @@ def update_stack(ctx, stack_id, template=None, params=None, files=None,
         extra['disable_rollback'] = bool(disable_rollback)
     if tags is not None:
         extra['tags'] = tags
-    return _supersede(ctx, stack.id, Action.UPDATE, template_id, _check_updatable,
-                      extra=extra)
+
+    def store_and_begin():
+        # The new template and the traversal that converges to it: one
+        # commit between the request and the converge's cast.
+        template_id = db_api.raw_template_create(
+            tmpl.to_dict(), files, environment_dict(environment), params, stack_id=stack.id)
+        return template_id, stack_state.begin(stack, Action.UPDATE, template_id, ctx=ctx,
+                                              extra=extra)
+    template_id, traversal_id = db_api.atomically(store_and_begin)
+    if traversal_id is None:
+        # Another operation started since the stack was read: supersede it in
+        # turn (the template is stored), if it still allows an update.
+        return _supersede(ctx, stack.id, Action.UPDATE, template_id, _check_updatable,
+                          extra=extra)
+    return db_api.stack_get(stack.id)
 
 
 def delete_stack(ctx, stack_id):

@@ -50,10 +50,26 @@ def complete(stack_id, traversal_id):
         return False
     db_api.events_add([events.for_stack(stack, stack.action, values['status'],
                                         values['status_reason'])])
-    purge(stack_id)
-    oplog.ended(stack, traversal_id, values['status'], values['status_reason'])
+    # The last step's writes commit first: the stack reads COMPLETE at once,
+    # instead of after the purge (a 10,000-resource update leaves some
+    # 60,000 graph rows and 20,000 events: seconds of deletes).
+    db_api.after_commit(lambda: _after_completion(stack, traversal_id, values))
     _ended(stack, values)
     return True
+
+
+def _after_completion(stack, traversal_id, values):
+    """The purge, then the log line, whose resource counts are the stack's
+    rows as they stand (without the deleted ones purged)."""
+    try:
+        purge(stack.id)
+        oplog.ended(stack, traversal_id, values['status'], values['status_reason'])
+    except Exception:
+        # The stack has completed, and an error must not reach the step's
+        # guard, which would fail it; what a failed purge leaves is garbage
+        # that the next traversal to complete purges with its own.
+        LOG.exception('after stack %s completed, purging what its traversals left '
+                      'failed; the next one to complete purges it', stack.id)
 
 
 def _ended(stack, values):
@@ -161,14 +177,22 @@ def begin(stack, action, template_id, expected_traversal=False, reason=None,
     expected = {'current_traversal': (stack.current_traversal
                                       if expected_traversal is False
                                       else expected_traversal)}
-    if not db_api.stack_update(stack.id, values, expected=expected):
+
+    def supersede():
+        # The new traversal id and its event commit together: one commit
+        # (one fsync) before the converge is cast, instead of two.
+        if not db_api.stack_update(stack.id, values, expected=expected):
+            return False
+        db_api.events_add(list(prior_events) + [
+            events.for_stack(stack, action, Status.IN_PROGRESS, values['status_reason'])])
+        if cast:
+            rpc.cast(messages.Converge(stack.id, traversal_id), ctx)
+        return True
+
+    if not db_api.atomically(supersede):
         return None
     if expected_traversal is False and stack.status == Status.IN_PROGRESS:
         oplog.superseded(stack, action, traversal_id)
-    db_api.events_add(list(prior_events) + [
-        events.for_stack(stack, action, Status.IN_PROGRESS, values['status_reason'])])
-    if cast:
-        rpc.cast(messages.Converge(stack.id, traversal_id), ctx)
     return traversal_id
 
 

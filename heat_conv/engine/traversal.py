@@ -17,6 +17,7 @@ from heat_conv.engine import oplog
 from heat_conv.engine import signal_step
 from heat_conv.engine import stack_state
 from heat_conv.engine import sync_point
+from heat_conv.hot import environment as environment_mod
 from heat_conv.hot import template as hot_template
 
 LOG = logging.getLogger(__name__)
@@ -31,17 +32,18 @@ def _converge(stack_id, traversal_id):
     stack = db_api.stack_get(stack_id)
     if stack.current_traversal != traversal_id:
         return   # superseded before it started
+    if db_api.sync_point_get(traversal_id, sync_point.STACK_ENTITY, True):
+        return   # a redelivered converge: the traversal already exists
     try:
         definitions, dependencies = _target(stack)
     except exception.HeatConvException as exc:
         stack_state.fail(stack_id, traversal_id, str(exc))
         return
 
-    if db_api.sync_point_get(traversal_id, sync_point.STACK_ENTITY, True):
-        return   # a redelivered converge: the traversal already exists
-    rows = db_api.resources_of_stack(stack_id)
-    hooks.release_superseded(rows)
-    signal_step.release_superseded(rows)
+    held = db_api.resources_held(stack_id)
+    hooks.release_superseded(held)
+    signal_step.release_superseded(held)
+    rows = db_api.resources_placing(stack_id)
     rows_by_name = {}
     for row in rows:
         rows_by_name.setdefault(row.name, []).append(row)
@@ -69,14 +71,15 @@ def _converge(stack_id, traversal_id):
 
     if db_api.traversal_store(stack_id, traversal_id, new_rows, make_graph) is None:
         return   # a concurrent duplicate converge created it
-    oplog.started(stack, traversal_id, len(definitions),
-                  sum(1 for spec in plan['specs'].values()
-                      if spec.mode == messages.Mode.DELETE))
+    # The leaves first: what they need is durable now, and the first step
+    # is what a user waiting on this operation sees begin.
+    for node in plan['leaves']:
+        sync_point.cast_check_resource(stack_id, traversal_id, node,
+                                       messages.NodeSpec.from_dict(plan['specs'][node],
+                                                                   node[1]))
+    oplog.started(stack, traversal_id, len(definitions), plan['deleting'])
     if not plan['nodes']:
         stack_state.complete(stack_id, traversal_id)
-        return
-    for node in plan['leaves']:
-        sync_point.cast_check_resource(stack_id, traversal_id, node, plan['specs'][node])
 
 
 _AS_IT_STANDS = {Action.CHECK: messages.Mode.CHECK, Action.SUSPEND: messages.Mode.SUSPEND,
@@ -84,7 +87,12 @@ _AS_IT_STANDS = {Action.CHECK: messages.Mode.CHECK, Action.SUSPEND: messages.Mod
 
 
 def _plan(stack, current, definitions, dependencies, rows, deleting_hooks):
-    """Edges, sync points and leaves of the graph, as stored and cast."""
+    """Edges, sync points and leaves of the graph, as stored and cast.
+
+    Each node's spec is built as the dict its sync point stores (what
+    messages.NodeSpec.to_dict makes), once per node; only the leaves'
+    become NodeSpecs, to be cast.
+    """
     existing = [graph.ExistingRow(r.id, r.requires or [], r.replaces) for r in rows]
     nodes, edges = graph.build(current, dependencies, existing)
     counts = graph.predecessor_counts(nodes, edges)
@@ -98,25 +106,31 @@ def _plan(stack, current, definitions, dependencies, rows, deleting_hooks):
                    messages.Mode.ADOPT if stack.action == Action.ADOPT else
                    messages.Mode.OBSERVE if stack.observe_reality else
                    messages.Mode.CONVERGE)
-    specs = {(row_id, True): messages.NodeSpec(
-                 messages.Definition.from_dict(dict(definitions[name],
-                                                    template_id=stack.raw_template_id)),
-                 update_mode)
+    specs = {(row_id, True): {'definition': _stored_definition(definitions[name],
+                                                               stack.raw_template_id),
+                              'mode': update_mode}
              for name, row_id in current.items()}
+    deleting = 0
     for row in rows:
         if as_it_stands:
             mode = as_it_stands if row.id in current_ids else messages.Mode.KEEP
         else:
             mode = messages.Mode.KEEP if row.id in current_ids else messages.Mode.DELETE
-        delete = mode == messages.Mode.DELETE
-        specs[(row.id, False)] = messages.NodeSpec(
-            messages.Definition(row.name, hook=hooks.for_node(
-                stack.action, deleting_hooks(row.name)) if delete else None,
-                post_hook=hooks.post_for_node(
-                    stack.action, deleting_hooks(row.name)) if delete else None), mode)
+        definition = {'name': row.name}
+        if mode == messages.Mode.DELETE:
+            deleting += 1
+            hooks_set = deleting_hooks(row.name)
+            hook = hooks.for_node(stack.action, hooks_set)
+            post_hook = hooks.post_for_node(stack.action, hooks_set)
+            if hook:
+                definition['hook'] = hook
+            if post_hook:
+                definition['post_hook'] = post_hook
+        specs[(row.id, False)] = {'definition': definition, 'mode': mode}
     return {
         'nodes': nodes,
         'specs': specs,
+        'deleting': deleting,
         'leaves': sorted(n for n in nodes if counts[n] == 0),
         'edges': [{'required_id': e.required[0], 'required_is_update': e.required[1],
                    'requirer_id': e.requirer[0] if e.requirer else None,
@@ -125,9 +139,18 @@ def _plan(stack, current, definitions, dependencies, rows, deleting_hooks):
         'sync_points': [{'entity_id': node[0] if node else sync_point.STACK_ENTITY,
                          'is_update': node[1] if node else True,
                          'predecessors': count, 'remaining': count,
-                         'definition': specs[node].to_dict() if node else None}
+                         'definition': specs[node] if node else None}
                         for node, count in counts.items()],
     }
+
+
+def _stored_definition(frozen, template_id):
+    """An update node's definition as its sync point stores it: the frozen
+    definition and the template it belongs to, without unset fields (as
+    messages.Definition.to_dict leaves them out)."""
+    stored = {key: value for key, value in frozen.items() if value is not None}
+    stored['template_id'] = template_id
+    return stored
 
 
 def _target(stack):
@@ -135,8 +158,8 @@ def _target(stack):
     if stack.raw_template_id is None:
         return {}, {}
     raw = db_api.raw_template_get(stack.raw_template_id)
-    tmpl = hot_template.Template.load(raw.template, files=raw.files,
-                                      environment=raw.environment)
+    tmpl = hot_template.Template.load_stored(raw.template, files=raw.files,
+                                             environment=raw.environment)
     bound = tmpl.bind(params=raw.parameters, stack_name=stack.name,
                       stack_id=stack.id, project_id=stack.tenant,
                       facade=db_api.stack_facade(stack))
@@ -159,11 +182,9 @@ def _deleting_hooks(stack):
     the last one the stack reached (the target is empty)."""
     if stack.action != Action.DELETE or stack.prev_raw_template_id is None:
         return lambda name: ()
-    raw = db_api.raw_template_get(stack.prev_raw_template_id)
+    environment = db_api.raw_template_environment(stack.prev_raw_template_id)
     try:
-        registry = hot_template.Template.load(raw.template, files=raw.files,
-                                              environment=raw.environment
-                                              ).environment.registry
+        registry = environment_mod.Environment.load(environment).registry
     except exception.HeatConvException:
         return lambda name: ()
     return registry.hooks_for

@@ -88,15 +88,12 @@ class StackDefinition:
         """The value of output ``name``; OutputError if it cannot be computed."""
         if name not in self._outputs:
             raise exception.OutputNotFound(name, self.stack_name)
-        out = self._outputs[name]
-        if not out['condition']:
-            return None
-        try:
-            return evaluator.resolve_frozen(out['value'], self.version, refs, attrs,
-                                            path=self.template.path('outputs', name,
-                                                                    'value'))
-        except exception.InvalidTemplate as exc:
-            raise exception.OutputError(exc.reason, path=exc.path) from None
+        return resolve_output(self.outputs()[name], self.version, self.output_path(name),
+                              refs, attrs)
+
+    def output_path(self, name):
+        """Where output ``name``'s value is in the template (for errors)."""
+        return self.template.path('outputs', name, 'value')
 
     # --- parameters ---------------------------------------------------------
 
@@ -176,3 +173,15 @@ class StackDefinition:
         value = self._evaluate(out.value, path('value'), requires) if enabled else None
         return {'value': value, 'description': out.description, 'condition': enabled,
                 'requires': requires}
+
+
+def resolve_output(output, version, path, refs, attrs):
+    """The value of a bound output (an entry of ``StackDefinition.outputs()``)
+    from the reference ids and attributes of the resources it names;
+    OutputError if it cannot be computed."""
+    if not output['condition']:
+        return None
+    try:
+        return evaluator.resolve_frozen(output['value'], version, refs, attrs, path=path)
+    except exception.InvalidTemplate as exc:
+        raise exception.OutputError(exc.reason, path=exc.path) from None

@@ -7,7 +7,6 @@ the API's validate call and stack creation fail fast with the path of the
 offending element. ``bind`` does the rest for one stack's parameters.
 """
 
-import copy
 import datetime
 
 from heat_conv.common import exception
@@ -34,7 +33,7 @@ NO_DESCRIPTION = 'No description'
 
 class Template:
 
-    def __init__(self, body, files=None, environment=None):
+    def __init__(self, body, files=None, environment=None, checked=False):
         body = yaml_loader.require_mapping(body)
         self._body = body
         self.spec = versions.detect(body)
@@ -58,7 +57,8 @@ class Template:
                                                    self.spec.section('conditions'))
         self.resources = sections.parse_resources(self._section('resources'), self.spec)
         self.outputs = sections.parse_outputs(self._section('outputs'), self.spec)
-        _guard_depth(self._check_snippets)
+        if not checked:
+            _guard_depth(self._check_snippets)
 
     @classmethod
     def load(cls, template_body, files=None, environment=None):
@@ -68,9 +68,24 @@ class Template:
             template_body = yaml_loader.load(template_body)
         return cls(template_body, files, environment)
 
+    @classmethod
+    def load_stored(cls, template_body, files=None, environment=None):
+        """A Template that was loaded (and so checked) before it was stored.
+
+        Its snippets are not checked again: that walk costs as much as
+        binding, and a traversal's start binds every stored template it
+        converges to.
+        """
+        return cls(template_body, files, environment, checked=True)
+
     def to_dict(self):
-        """The template as a plain, JSON-serialisable mapping (for storage)."""
-        body = copy.deepcopy(self._body)
+        """The template as a plain, JSON-serialisable mapping (for storage).
+
+        It shares all but its top level with the template (a deep copy of a
+        big template costs as much as checking it): callers store or
+        serialise it and never change it.
+        """
+        body = dict(self._body)
         raw_version = body[self.spec.key]
         if isinstance(raw_version, (datetime.date, datetime.datetime)):
             body[self.spec.key] = versions.normalise(raw_version)

@@ -19,7 +19,9 @@ def init_application():
     files = os.environ.get('HEAT_CONV_CONFIG_FILE')
     default_files = [f for f in files.split(',') if f] if files else None
     config.parse_args([], default_config_files=default_files, prog='heat-conv-api')
-    return app.make_app()
+    application = app.make_app()
+    cmd.started()
+    return application
 
 
 application = init_application()

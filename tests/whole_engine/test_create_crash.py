@@ -5,11 +5,13 @@ by a second write: an API killed between the two left a stack that no
 traversal would ever move, and the client's retry got 409 for ever.
 """
 import pytest
+import sqlalchemy as sa
 
 from heat_conv.common import config
 from heat_conv.common import exception
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
+from heat_conv.db import models
 from heat_conv.engine import reaper
 from heat_conv.engine import stack_operations
 from tests.scenarios.library import res
@@ -22,18 +24,17 @@ class Killed(BaseException):
     """The API process dies here."""
 
 
-def _die_right_after(monkeypatch, module, name):
-    real = getattr(module, name)
-
+def _die_casting(monkeypatch, driver):
+    """The process dies when it would cast: its writes are committed (a
+    message waits for the commit of what it announces), the message is lost."""
     def dying(*args, **kwargs):
-        real(*args, **kwargs)
         raise Killed()
-    monkeypatch.setattr(module, name, dying)
+    monkeypatch.setattr(driver, 'cast', dying)
 
 
 def test_api_killed_after_the_insert_leaves_a_stack_the_reaper_finishes(
         driver, monkeypatch):
-    _die_right_after(monkeypatch, db_api, 'stack_create')
+    _die_casting(monkeypatch, driver)
     with pytest.raises(Killed):
         stack_operations.create_stack(driver.ctx, 'victim', tmpl({'A': res('a')}))
     monkeypatch.undo()
@@ -47,6 +48,27 @@ def test_api_killed_after_the_insert_leaves_a_stack_the_reaper_finishes(
         stack_operations.create_stack(driver.ctx, 'victim', tmpl({'A': res('a')}))
     driver.clock.advance(CONF.engine.stall_timeout + 1)
     reaper.run_once()
+    assert driver.settle() == 'CREATE_COMPLETE'
+
+
+def test_api_killed_before_the_commit_leaves_nothing_behind(driver, monkeypatch):
+    real = db_api.stack_create
+
+    def dying(*args, **kwargs):
+        real(*args, **kwargs)
+        raise Killed()   # inserted, not yet committed
+    monkeypatch.setattr(db_api, 'stack_create', dying)
+    with pytest.raises(Killed):
+        stack_operations.create_stack(driver.ctx, 'victim', tmpl({'A': res('a')}))
+    monkeypatch.undo()
+    assert not driver.queue
+    with pytest.raises(exception.StackNotFound):
+        db_api.stack_get_by_name(driver.ctx.project_id, 'victim')
+    with db_api.transaction() as session:
+        assert not session.execute(sa.select(models.RawTemplate.id)).all()
+    # The client's retry creates it.
+    driver.stack_id = stack_operations.create_stack(
+        driver.ctx, 'victim', tmpl({'A': res('a')})).id
     assert driver.settle() == 'CREATE_COMPLETE'
 
 

@@ -98,9 +98,7 @@ class ResourceController:
         stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
         details = request_body.json_value(req)
         bound = stored_template.bound(stack)
-        declared = (bound.resource(resource_name).type
-                    if bound is not None and resource_name in bound.resource_names()
-                    else None)
+        declared = bound.declared_type(resource_name) if bound is not None else None
         signal_operations.signal(ctx, stack.id, resource_name, details,
                                  declared_type=declared)
         return responses.empty(200)

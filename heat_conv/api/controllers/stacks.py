@@ -103,7 +103,7 @@ class StackController:
             if bound is not None and bound.outputs():
                 refs, attrs = stored_template.output_data(stack, bound)
                 outputs = stored_template.outputs(bound, refs, attrs)
-        description = bound.template.description if bound is not None else None
+        description = bound.description if bound is not None else None
         body = stack_views.detail(req, stack, description,
                                   stored_template.display_parameters(stack, bound),
                                   outputs)

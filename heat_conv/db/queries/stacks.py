@@ -52,6 +52,20 @@ def stack_get(stack_id, tenant=None, show_deleted=True):
     return _record(row)
 
 
+def stack_template_ids(stack_id, tenant=None):
+    """(raw_template_id, prev_raw_template_id) of a stack, without the rest
+    of its row."""
+    st = models.Stack
+    query = sa.select(st.raw_template_id, st.prev_raw_template_id).where(st.id == stack_id)
+    if tenant is not None:
+        query = query.where(st.tenant == tenant)
+    with transaction() as session:
+        found = session.execute(query).first()
+    if found is None:
+        raise exception.StackNotFound(stack_id)
+    return tuple(found)
+
+
 def stack_get_by_name(tenant, name, show_deleted=False):
     query = sa.select(models.Stack).where(
         models.Stack.tenant == tenant, models.Stack.name == name)

@@ -24,6 +24,25 @@ def raw_template_get(template_id):
                 exception.NotFound(f'Template {template_id} not found'))
 
 
+def raw_template_parameters(template_id):
+    """The parameters stored with a template, without loading the template."""
+    return _column(models.RawTemplate.parameters, template_id)
+
+
+def raw_template_environment(template_id):
+    """The environment stored with a template, without loading the template."""
+    return _column(models.RawTemplate.environment, template_id)
+
+
+def _column(column, template_id):
+    with transaction() as session:
+        found = session.execute(sa.select(column).where(
+            models.RawTemplate.id == template_id)).first()
+    if found is None:
+        raise exception.NotFound(f'Template {template_id} not found')
+    return found[0]
+
+
 def raw_template_descriptions(template_ids):
     """{template id: its description} without loading whole templates.
 
