@@ -31,6 +31,7 @@ from heat_conv.db.queries.resources import resource_delete_unused  # noqa: F401
 from heat_conv.db.queries.resources import resource_get  # noqa: F401
 from heat_conv.db.queries.resources import resource_set_check_status  # noqa: F401
 from heat_conv.db.queries.resources import resource_state_counts  # noqa: F401
+from heat_conv.db.queries.resources import resource_with_node  # noqa: F401
 from heat_conv.db.queries.resources import resources_failed_in  # noqa: F401
 from heat_conv.db.queries.resources import resources_locked  # noqa: F401
 from heat_conv.db.queries.resources import resources_of_stack  # noqa: F401
@@ -84,8 +85,8 @@ from heat_conv.db.queries.traversal_rows import resources_placing  # noqa: F401
 from heat_conv.db.queries.traversals import LAST  # noqa: F401
 from heat_conv.db.queries.traversals import LAST_MUST_ACT  # noqa: F401
 from heat_conv.db.queries.traversals import NOT_LAST  # noqa: F401
-from heat_conv.db.queries.traversals import cleanup_successors  # noqa: F401
-from heat_conv.db.queries.traversals import successors  # noqa: F401
+from heat_conv.db.queries.traversals import legacy_successors  # noqa: F401
+from heat_conv.db.queries.traversals import node_successors  # noqa: F401
 from heat_conv.db.queries.traversals import sync_arrive  # noqa: F401
 from heat_conv.db.queries.traversals import sync_arrive_many  # noqa: F401
 from heat_conv.db.queries.traversals import sync_arrive_own_update  # noqa: F401

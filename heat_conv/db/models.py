@@ -2,7 +2,8 @@
 
 Engines are stateless, so everything a worker needs to act on one graph node
 lives here: the stack's current traversal, each resource row's lock and
-stored requirements, the traversal's edges and one sync point per node.
+stored requirements, and one sync point per node of a traversal (with the
+node's outgoing edges).
 """
 import uuid
 
@@ -201,9 +202,11 @@ class SoftwareDeployment(TimestampMixin, Base):
 
 
 class GraphEdge(Base):
-    """One edge of a traversal graph: ``requirer`` waits for ``required``.
-
-    A requirer of NULL is the stack's own completion node.
+    """One edge of a traversal graph, as releases before 0007 stored them
+    (``requirer`` waits for ``required``; a NULL requirer is the stack's
+    completion). Nothing writes them now: each sync point keeps its node's
+    outgoing edges. Read only for a traversal such a release started; the
+    table goes in a later release.
     """
     __tablename__ = 'graph_edge'
     __table_args__ = (
@@ -254,6 +257,11 @@ class SyncPoint(Base):
     # The node's frozen resource definition, so a worker never parses the
     # whole template to act on one resource.
     definition = sa.Column(Json, nullable=True)
+    # The node's outgoing edges, each [successor's sync point id, its entity
+    # id (None: the stack's completion), its is_update, its predecessors,
+    # the attribute names it needs from this node, its mode (cleanup nodes
+    # only)]: what a finished node tells, read with the node's own row.
+    successors = sa.Column(Json, nullable=True)
     created_at = sa.Column(DateTime, nullable=False, default=timeutils.utcnow)
 
 

@@ -19,8 +19,9 @@ from heat_conv.resources import base
 
 # 1.2: child_done; 1.3: signal_arrived, hook_cleared; 1.4: run modes suspend,
 # resume and adopt; 1.5: run mode snapshot; 1.6: resource_signalled,
-# scaling_done.
-VERSION = '1.6'
+# scaling_done; 1.7: check_resource without its definition and mode (the
+# step reads them from its node's sync point).
+VERSION = '1.7'
 
 
 class Mode(enum.StrEnum):
@@ -142,14 +143,15 @@ class Converge:
 
 @dataclasses.dataclass(frozen=True)
 class CheckResource:
-    """Run one graph node's step."""
+    """Run one graph node's step. ``definition`` and ``mode`` are the node's
+    stored spec: None (1.7) when the step is to read them with its row."""
     METHOD: typing.ClassVar[str] = 'check_resource'
     stack_id: str
     traversal_id: str
     entity_id: int
     is_update: bool
-    definition: Definition
-    mode: Mode
+    definition: Definition | None = None
+    mode: Mode | None = None
     inputs: tuple = ()
 
     @property
@@ -158,19 +160,25 @@ class CheckResource:
 
     @classmethod
     def from_wire(cls, kwargs):
+        inputs = tuple(Input.from_dict(i) for i in kwargs.get('inputs') or ())
+        if 'definition' not in kwargs:
+            return cls(kwargs['stack_id'], kwargs['traversal_id'], kwargs['entity_id'],
+                       kwargs['is_update'], inputs=inputs)
         definition = kwargs['definition'] or {}
         mode = kwargs.get('mode')
         return cls(kwargs['stack_id'], kwargs['traversal_id'], kwargs['entity_id'],
                    kwargs['is_update'], Definition.from_dict(definition),
                    Mode(mode) if mode else Mode.from_legacy(definition,
                                                             kwargs['is_update']),
-                   tuple(Input.from_dict(i) for i in kwargs.get('inputs') or ()))
+                   inputs)
 
     def to_wire(self):
-        return {'stack_id': self.stack_id, 'traversal_id': self.traversal_id,
+        wire = {'stack_id': self.stack_id, 'traversal_id': self.traversal_id,
                 'entity_id': self.entity_id, 'is_update': self.is_update,
-                'definition': self.definition.to_dict(), 'mode': self.mode,
                 'inputs': [i.to_dict() for i in self.inputs]}
+        if self.definition is not None:
+            wire.update(definition=self.definition.to_dict(), mode=self.mode)
+        return wire
 
 
 def outcome_to_wire(outcome):

@@ -43,6 +43,9 @@ class Step:
     name: str | None = None
     acted: bool = False
     post_hook: str | None = None   # the node's post-* breakpoint, if any
+    # The node's outgoing edges as its sync point stores them, when the
+    # step read them with its row (else its end reads them).
+    successors: list | None = None
 
 
 class End(enum.StrEnum):

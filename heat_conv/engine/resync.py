@@ -42,7 +42,6 @@ def resync(stack):
         node = (point.entity_id, point.is_update)
         sync_point.cast_check_resource(
             stack.id, traversal_id, node,
-            messages.NodeSpec.from_dict(point.definition, point.is_update),
             [messages.Input.from_dict(d) for d in inputs if d is not None]
             if point.is_update else [])
     if stack_ready:

@@ -9,6 +9,7 @@ the observer's ``action_complete`` is one such event). Both halves end in
 A step may arrive twice, late, or for a superseded traversal: each case
 ends harmlessly. One plugin instance serves a step's resource throughout.
 """
+import dataclasses
 import logging
 
 from heat_conv.common import exception
@@ -39,9 +40,7 @@ LOG = logging.getLogger(__name__)
 
 def check_resource(msg):
     """Start the step of graph node ``msg.node`` (a messages.CheckResource)."""
-    step = resource_action.Step(msg.stack_id, msg.traversal_id, msg.node,
-                                template_id=msg.definition.template_id,
-                                post_hook=msg.definition.post_hook)
+    step = resource_action.Step(msg.stack_id, msg.traversal_id, msg.node)
     with boundary.guard_step(step, continue_traversal):
         # Reading the row, deciding and locking it: one transaction, which
         # the lock commits (or the step's end, when it has nothing to do).
@@ -49,12 +48,21 @@ def check_resource(msg):
 
 
 def _start(step, msg):
+    # The row, the stack's current traversal and the node's own sync point
+    # (its stored spec and outgoing edges), in one read.
     try:
-        row, current = db_api.resource_and_traversal(msg.entity_id)
+        row, current, node = db_api.resource_and_traversal(
+            msg.entity_id, step.traversal_id, msg.is_update)
     except exception.NotFound:
         return   # purged: the traversal it belonged to is long finished
-    if current != step.traversal_id:
+    if current != step.traversal_id or node is None:
         return
+    if msg.definition is None:   # a 1.7 message: the spec is the sync point's
+        spec = messages.NodeSpec.from_dict(node.definition or {}, msg.is_update)
+        msg = dataclasses.replace(msg, definition=spec.definition, mode=spec.mode)
+    step.template_id = msg.definition.template_id
+    step.post_hook = msg.definition.post_hook
+    step.successors = node.successors
     step.name = row.name
     if row.engine_id is not None and not preemption.take_over(
             row, step.traversal_id, msg.is_update, msg.mode):
@@ -254,14 +262,15 @@ def resume(resource_id, atomic_key, judge):
     comes through here.
     """
     try:
-        row = db_api.resource_get(resource_id)
+        row, successors = db_api.resource_with_node(resource_id)
     except exception.NotFound:
         return
     if (row.atomic_key != atomic_key or row.status != Status.IN_PROGRESS
             or row.action_started_at is None):
         return   # already handled (a duplicate notification) or superseded
     step = resource_action.Step(row.stack_id, row.traversal_id,
-                                (row.node_id, row.node_is_update), held=row, name=row.name)
+                                (row.node_id, row.node_is_update), held=row, name=row.name,
+                                successors=successors)
     with boundary.guard_step(step, continue_traversal):
         plugin = registry.plugin_for(row)
         outcome = judge(plugin, row)
@@ -316,5 +325,6 @@ def finish(row, step, plugin=None, cancelled=False):
         sender = sync_point.Sender(row.name, row.id, plugin.refid(),
                                    row.attributes_data or {},
                                    replaced=row.id != step.node[0], cancelled=cancelled)
-    if sync_point.propagate(step.stack_id, step.traversal_id, step.node, sender):
+    if sync_point.propagate(step.stack_id, step.traversal_id, step.node, sender,
+                            step.successors):
         stack_state.complete(step.stack_id, step.traversal_id)

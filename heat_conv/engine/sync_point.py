@@ -29,10 +29,11 @@ def edge_data(name, row_id, refid, attributes, wanted, cancelled=False):
     return messages.Input(name, row_id, refid, picked, cancelled)
 
 
-def cast_check_resource(stack_id, traversal_id, node, spec, inputs=()):
-    """Start graph node ``node`` (entity id, is_update) of a traversal."""
+def cast_check_resource(stack_id, traversal_id, node, inputs=()):
+    """Start graph node ``node`` (entity id, is_update) of a traversal; its
+    step reads the node's spec from its sync point with its row."""
     rpc.cast(messages.CheckResource(stack_id, traversal_id, node[0], node[1],
-                                    spec.definition, spec.mode, tuple(inputs)))
+                                    inputs=tuple(inputs)))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -47,51 +48,39 @@ class Sender:
     cancelled: bool = False  # a check that failed or was not made
 
 
-def propagate(stack_id, traversal_id, node, sender):
+def propagate(stack_id, traversal_id, node, sender, successors=None):
     """Report ``node`` complete to its successors and start the ready ones.
 
-    ``sender`` is a Sender for update nodes, None for cleanup nodes. A ready
-    cleanup node of a row that was kept (not replaced, not to be deleted) has
-    nothing to do, so it is passed through right here rather than costing a
-    message and a row read; its arrivals move its successors' counters and
-    leave no record (see passes_through).
+    ``sender`` is a Sender for update nodes, None for cleanup nodes;
+    ``successors``: the node's outgoing edges as its sync point stores them
+    (models.SyncPoint.successors), if the step read them with its row. A
+    ready cleanup node of a row that was kept (not replaced, not to be
+    deleted) has nothing to do, so it is passed through right here rather
+    than costing a message and a row read; its arrivals move its
+    successors' counters and leave no record (see passes_through).
     Returns True when the stack's completion node became ready.
 
     One transaction (joining the caller's, if any): the arrivals of a node
     and those of the cleanup nodes passed through after it commit together,
     and the casts leave after the commit.
     """
-    return db_api.atomically(lambda: _propagate(stack_id, traversal_id, node, sender))
+    return db_api.atomically(
+        lambda: _propagate(stack_id, traversal_id, node, sender, successors))
 
 
-def _propagate(stack_id, traversal_id, node, sender):
+def _propagate(stack_id, traversal_id, node, sender, successors):
     stack_ready = False
-    pending = [(node, sender, False)]
-    # An update node fetches its cleanup node's edges too: that cleanup is
-    # often passed through right after, in this loop.
-    fetched = {}
+    if successors is None:
+        successors = _stored_successors(traversal_id, node)
+    pending = [(node, sender, False, successors)]
+    seen_ahead = {}
     while pending:
-        (entity_id, is_update), sender, passed = pending.pop()
-        edges = fetched.pop((entity_id, is_update), None)
-        if edges is None and is_update:
-            both = db_api.successors(traversal_id, entity_id)
-            edges, fetched[(entity_id, False)] = both[True], both[False]
-        elif edges is None:
-            # Cleanup nodes passed through together (a layer's, after the
-            # last of the layer above) read their edges together.
-            waiting = [e for (e, u), _, _ in pending
-                       if not u and (e, u) not in fetched and e != entity_id]
-            for cleanup_id, rows in db_api.cleanup_successors(
-                    traversal_id, [entity_id] + waiting).items():
-                fetched[(cleanup_id, False)] = rows
-            edges = fetched.pop((entity_id, False))
-        arrivals, own, successors = [], None, []
-        for (requirer_id, requirer_is_update, attrs, sp_id, predecessors,
-             stored_spec) in edges:
-            if sp_id is None:
-                continue
+        (entity_id, is_update), sender, passed, edges = pending.pop()
+        arrivals, own, ready = [], None, []
+        for sp_id, requirer_id, requirer_is_update, predecessors, attrs, mode, *onward \
+                in edges:
             data = None
-            if sender is not None and requirer_id is not None \
+            if sender is not None and requirer_id == entity_id \
                     and not requirer_is_update:
                 # The row's own cleanup; a replaced row must be deleted there.
                 own = (sp_id, sender.replaced, predecessors)
@@ -104,30 +93,54 @@ def _propagate(stack_id, traversal_id, node, sender):
                 arrivals.append((sp_id, data.to_dict() if data is not None else None,
                                  predecessors,
                                  not is_update and 0 < predecessors <= 2))
-            successors.append((sp_id, requirer_id, requirer_is_update, predecessors,
-                               stored_spec, data))
+            ready.append((sp_id, requirer_id, requirer_is_update, predecessors, mode, data))
+            if onward:   # the own cleanup's edges, stored with this edge
+                seen_ahead[sp_id] = onward[0]
+        seen = dict(seen_ahead)
         outcomes = db_api.sync_arrive_many(stack_id, entity_id, is_update, arrivals, own,
-                                           record=not passed)
-        for sp_id, requirer_id, requirer_is_update, predecessors, stored_spec, data \
-                in successors:
+                                           record=not passed, seen=seen)
+        for sp_id, requirer_id, requirer_is_update, predecessors, mode, data in ready:
             arrival = outcomes[sp_id]
             if arrival == db_api.NOT_LAST:
                 continue
             if requirer_id is None:
                 stack_ready = True
                 continue
-            spec = messages.NodeSpec.from_dict(stored_spec, requirer_is_update)
             if not requirer_is_update:
-                if arrival == db_api.LAST and spec.mode not in ACTING_CLEANUPS:
+                if arrival == db_api.LAST and mode not in ACTING_CLEANUPS:
                     # A kept row's cleanup has nothing to do: pass it through.
-                    pending.append(((requirer_id, False), None, True))
+                    onward = seen.get(sp_id)
+                    if onward is None:
+                        onward = db_api.node_successors(sp_id)
+                    if onward is None:
+                        onward = _legacy(traversal_id, (requirer_id, False))
+                    pending.append(((requirer_id, False), None, True, onward))
                     continue
                 inputs = []
             else:
                 inputs = [data] if predecessors == 1 else _inputs(sp_id)
             cast_check_resource(stack_id, traversal_id, (requirer_id, requirer_is_update),
-                                spec, inputs)
+                                inputs)
     return stack_ready
+
+
+def _stored_successors(traversal_id, node):
+    point = db_api.sync_point_get(traversal_id, node[0], node[1])
+    if point is None:
+        return []
+    if point.successors is None:
+        return _legacy(traversal_id, node)
+    return point.successors
+
+
+def _legacy(traversal_id, node):
+    """The node's outgoing edges in the stored form, for a traversal that
+    an earlier release started (its edges are in graph_edge)."""
+    return [[sp_id, requirer_id, requirer_is_update, predecessors, attrs,
+             None if requirer_id is None or requirer_is_update else
+             messages.NodeSpec.from_dict(spec or {}, False).mode]
+            for sp_id, requirer_id, requirer_is_update, predecessors, attrs, spec
+            in db_api.legacy_successors(traversal_id, node[0], node[1])]
 
 
 def _inputs(sync_point_id):
@@ -152,7 +165,6 @@ def retrigger(stack_id, traversal_id, entity_id, kinds=(True, False)):
             # through the moment it was ready.
             continue
         cast_check_resource(stack_id, traversal_id, (entity_id, is_update),
-                            messages.NodeSpec.from_dict(sp.definition, is_update),
                             [messages.Input.from_dict(d) for d in inputs if d is not None])
 
 

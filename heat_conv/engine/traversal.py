@@ -74,9 +74,7 @@ def _converge(stack_id, traversal_id):
     # The leaves first: what they need is durable now, and the first step
     # is what a user waiting on this operation sees begin.
     for node in plan['leaves']:
-        sync_point.cast_check_resource(stack_id, traversal_id, node,
-                                       messages.NodeSpec.from_dict(plan['specs'][node],
-                                                                   node[1]))
+        sync_point.cast_check_resource(stack_id, traversal_id, node)
     oplog.started(stack, traversal_id, len(definitions), plan['deleting'])
     if not plan['nodes']:
         stack_state.complete(stack_id, traversal_id)

@@ -13,10 +13,13 @@ class OldSenders(local_driver.LocalDriver):
 
     def cast(self, ctxt, method, **kwargs):
         if method == 'check_resource':
-            mode = kwargs.pop('mode')
+            # A 1.0 sender sent the node's stored spec, its mode as flags.
+            spec = db_api.sync_point_get(kwargs['traversal_id'], kwargs['entity_id'],
+                                         kwargs['is_update']).definition
+            mode = spec['mode']
             flags = ({'delete': mode == 'delete'} if not kwargs['is_update'] else
                      {'check': mode == 'check', 'observe': mode == 'observe'})
-            kwargs['definition'] = dict(kwargs['definition'], **flags)
+            kwargs['definition'] = dict(spec['definition'], **flags)
         elif method == 'action_complete':
             del kwargs['outcome']
             row = db_api.resource_get(kwargs['resource_id'])

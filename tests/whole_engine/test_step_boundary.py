@@ -121,11 +121,11 @@ def test_database_refusing_a_step_before_it_acts_delays_it_instead_of_failing(
     real = db_api.resource_and_traversal
     refused = []
 
-    def resource_and_traversal(resource_id):
+    def resource_and_traversal(resource_id, *args):
         if len(refused) < 3:
             refused.append(resource_id)
             raise error
-        return real(resource_id)
+        return real(resource_id, *args)
 
     monkeypatch.setattr(db_api, 'resource_and_traversal', resource_and_traversal)
     driver.create(tmpl({'A': res('a'), 'B': res(attr('A'))}))

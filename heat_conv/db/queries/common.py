@@ -19,7 +19,6 @@ STACK = models.Stack.__table__
 SYNC_POINT = models.SyncPoint.__table__
 SYNC_INPUT = models.SyncInput.__table__
 EVENT = models.Event.__table__
-GRAPH_EDGE = models.GraphEdge.__table__
 
 _retrying = oslo_db_api.wrap_db_retry(
     max_retries=10, retry_on_deadlock=True, inc_retry_interval=True,

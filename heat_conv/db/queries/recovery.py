@@ -38,17 +38,22 @@ def traversal_state(traversal_id, stack_id):
     """A traversal's whole graph as stored: (sync points, edges, arrivals).
 
     Sync points are SyncPoint objects; edges are (required_id,
-    required_is_update, requirer_id, requirer_is_update); arrivals are
-    (sync_point_id, sender_id, sender_is_update, data).
+    required_is_update, requirer_id, requirer_is_update), as each sync
+    point stores its node's; arrivals are (sync_point_id, sender_id,
+    sender_is_update, data).
     """
     sp, edge, arrival = models.SyncPoint, models.GraphEdge, models.SyncInput
     with transaction() as session:
         points = list(session.scalars(sa.select(sp).where(sp.traversal_id == traversal_id)))
         for point in points:
             session.expunge(point)
-        edges = [tuple(e) for e in session.execute(
-            sa.select(edge.required_id, edge.required_is_update, edge.requirer_id,
-                      edge.requirer_is_update).where(edge.traversal_id == traversal_id))]
+        edges = [(point.entity_id, point.is_update, successor[1], successor[2])
+                 for point in points for successor in point.successors or ()]
+        if any(point.successors is None for point in points):
+            # Started by an earlier release: its edges are in graph_edge.
+            edges += [tuple(e) for e in session.execute(
+                sa.select(edge.required_id, edge.required_is_update, edge.requirer_id,
+                          edge.requirer_is_update).where(edge.traversal_id == traversal_id))]
         arrivals = [tuple(a) for a in session.execute(
             sa.select(arrival.sync_point_id, arrival.sender_id, arrival.sender_is_update,
                       arrival.data)

@@ -10,6 +10,7 @@ from heat_conv.db import models
 from heat_conv.db.queries.common import EVENT
 from heat_conv.db.queries.common import RESOURCE
 from heat_conv.db.queries.common import STACK
+from heat_conv.db.queries.common import SYNC_POINT
 from heat_conv.db.queries.common import Record
 from heat_conv.db.queries.common import added as _added
 from heat_conv.db.queries.common import connection
@@ -28,9 +29,26 @@ def resource_create(values):
 
 _R = RESOURCE.c
 _GET = sa.select(RESOURCE).where(_R.id == sa.bindparam('id'))
-_GET_WITH_TRAVERSAL = (
-    sa.select(RESOURCE, STACK.c.current_traversal.label('stack_current_traversal'))
-    .join(STACK, STACK.c.id == _R.stack_id).where(_R.id == sa.bindparam('id')))
+_SP = SYNC_POINT.c
+# A step's first read: its row, the stack's current traversal and the
+# node's own sync point (its stored spec and outgoing edges).
+_GET_FOR_STEP = (
+    sa.select(RESOURCE, STACK.c.current_traversal.label('stack_current_traversal'),
+              _SP.id.label('node_sync_point'), _SP.definition.label('node_definition'),
+              _SP.successors.label('node_successors'))
+    .select_from(RESOURCE.join(STACK, STACK.c.id == _R.stack_id).outerjoin(
+        SYNC_POINT, sa.and_(_SP.traversal_id == sa.bindparam('traversal'),
+                            _SP.entity_id == _R.id,
+                            _SP.is_update == sa.bindparam('is_update'))))
+    .where(_R.id == sa.bindparam('id')))
+# A resumed step's read: its row and the outgoing edges of the node the
+# row's action belongs to.
+_GET_WITH_NODE = (
+    sa.select(RESOURCE, _SP.successors.label('node_successors'))
+    .select_from(RESOURCE.outerjoin(SYNC_POINT, sa.and_(
+        _SP.traversal_id == _R.traversal_id, _SP.entity_id == _R.node_id,
+        _SP.is_update == _R.node_is_update)))
+    .where(_R.id == sa.bindparam('id')))
 
 
 def resource_get(resource_id):
@@ -41,15 +59,34 @@ def resource_get(resource_id):
     return _record(row)
 
 
-def resource_and_traversal(resource_id):
-    """A resource row and its stack's current traversal, in one statement."""
+def resource_and_traversal(resource_id, traversal_id, is_update):
+    """A resource row, its stack's current traversal and the sync point of
+    the row's node (``is_update``) in ``traversal_id`` (a record of its
+    ``id``, ``definition`` and ``successors``; None when there is none), in
+    one statement."""
     with reading() as conn:
-        row = conn.execute(_GET_WITH_TRAVERSAL, {'id': resource_id}).first()
+        row = conn.execute(_GET_FOR_STEP, {'id': resource_id, 'traversal': traversal_id,
+                                           'is_update': is_update}).first()
     if row is None:
         raise exception.NotFound(f'Resource {resource_id} not found')
     values = row._asdict()
     traversal = values.pop('stack_current_traversal')
-    return Record(**values), traversal
+    node = Record(id=values.pop('node_sync_point'),
+                  definition=values.pop('node_definition'),
+                  successors=values.pop('node_successors'))
+    return Record(**values), traversal, node if node.id is not None else None
+
+
+def resource_with_node(resource_id):
+    """A resource row and the stored outgoing edges of the node its action
+    belongs to (None when that traversal's graph is gone)."""
+    with reading() as conn:
+        row = conn.execute(_GET_WITH_NODE, {'id': resource_id}).first()
+    if row is None:
+        raise exception.NotFound(f'Resource {resource_id} not found')
+    values = row._asdict()
+    successors = values.pop('node_successors')
+    return Record(**values), successors
 
 
 def resources_of_stack(stack_id, include_deleted=False, names=None):

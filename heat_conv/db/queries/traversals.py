@@ -1,5 +1,7 @@
 """Traversal graphs and sync points."""
 
+import json
+
 import sqlalchemy as sa
 from oslo_db import exception as db_exc
 
@@ -7,7 +9,6 @@ from heat_conv.common import timeutils
 from heat_conv.common.status import Drift
 from heat_conv.db import models
 from heat_conv.db import scope as db_scope
-from heat_conv.db.queries.common import GRAPH_EDGE
 from heat_conv.db.queries.common import RESOURCE
 from heat_conv.db.queries.common import SYNC_INPUT
 from heat_conv.db.queries.common import SYNC_POINT
@@ -19,92 +20,121 @@ from heat_conv.db.queries.common import retry_on_deadlock
 from heat_conv.db.queries.common import transaction
 
 NOT_LAST, LAST, LAST_MUST_ACT = 'not last', 'last', 'last, must act'
+_SP = SYNC_POINT.c
 
 
 @retry_on_deadlock
 def traversal_store(stack_id, traversal_id, new_rows, make_graph):
-    """Create a traversal: its new resource rows, edges and sync points.
+    """Create a traversal: its new resource rows and its sync points, each
+    with its node's outgoing edges.
 
     ``make_graph(rows)`` gets {name: id} of the new rows and returns (edges,
-    sync_points). One transaction: a duplicate ``converge`` for the same
-    traversal loses on the sync points' unique key and leaves nothing
-    behind. Returns the new rows' ids by name, or None for such a duplicate.
+    sync_points): edges as dicts of required_id, required_is_update,
+    requirer_id and requirer_is_update (None: the stack's completion) and
+    attrs; sync points as dicts of entity_id, is_update, predecessors,
+    remaining and definition (the stored node spec). One transaction: a
+    duplicate ``converge`` for the same traversal loses on the sync points'
+    unique key and leaves nothing behind. Returns the new rows' ids by
+    name, or None for such a duplicate.
     """
     now = timeutils.utcnow()
     try:
         with transaction() as session:
+            conn = session.connection()
             created = {}
             if new_rows:
                 # The rows come back in any order, which lets the driver
                 # insert them in batches of many rows per statement (in
                 # parameter order it would take one statement per row).
-                result = session.execute(
+                result = conn.execute(
                     sa.insert(RESOURCE).returning(RESOURCE.c.id, RESOURCE.c.name),
                     [dict(values, uuid=models.new_uuid(), created_at=now,
                           atomic_key=0, drift_status=Drift.NOT_CHECKED)
                      for values in new_rows])
                 created = {name: row_id for row_id, name in result}
             edges, sync_points = make_graph(created)
-            # Core inserts: the ORM's bulk insert splits the rows into one
-            # statement per run of rows whose NULL columns differ.
-            if edges:
-                session.execute(sa.insert(models.GraphEdge.__table__), [
-                    dict(e, stack_id=stack_id, traversal_id=traversal_id)
-                    for e in edges])
-            session.execute(sa.insert(SYNC_POINT), [
-                dict(s, stack_id=stack_id, traversal_id=traversal_id, created_at=now)
-                for s in sync_points])
+            ids = {(entity, bool(is_update)): sp_id for sp_id, entity, is_update in
+                   conn.execute(_INSERT_POINTS, [
+                       dict(s, stack_id=stack_id, traversal_id=traversal_id,
+                            created_at=now) for s in sync_points])}
+            _store_successors(conn, traversal_id,
+                              _successors(edges, sync_points, ids))
             return created
     except db_exc.DBDuplicateEntry:
         return None
 
 
-def successors(traversal_id, entity_id, is_update=None):
-    """Edges leaving a node, each joined with its successor's sync point.
+# The rows come back in any order (see the resource rows above).
+_INSERT_POINTS = sa.insert(SYNC_POINT).returning(
+    SYNC_POINT.c.id, SYNC_POINT.c.entity_id, SYNC_POINT.c.is_update)
 
-    Rows of (requirer_id, requirer_is_update, attrs, sync_point_id,
-    predecessors, definition); requirer_id None is the stack's completion.
-    With ``is_update`` None, the edges of both the row's nodes, as
-    {is_update: rows}.
-    """
+
+def _successors(edges, sync_points, ids):
+    """{sync point id: its node's outgoing edges as stored (see
+    models.SyncPoint.successors)}."""
+    points = {(s['entity_id'], bool(s['is_update'])): s for s in sync_points}
+    out = {}
+    for e in edges:
+        requirer = (STACK_ENTITY, True) if e['requirer_id'] is None else \
+            (e['requirer_id'], bool(e['requirer_is_update']))
+        point = points[requirer]
+        mode = None
+        if e['requirer_id'] is not None and not e['requirer_is_update']:
+            mode = (point['definition'] or {}).get('mode')
+        out.setdefault(ids[(e['required_id'], bool(e['required_is_update']))], []).append(
+            [ids[requirer], e['requirer_id'], e['requirer_is_update'],
+             point['predecessors'], list(e['attrs']), mode])
+    # An update node's edge to its own row's cleanup node carries that
+    # node's edges too: a cleanup whose only predecessor is its own update
+    # is passed through the moment that update ends, without a read.
+    for sp_id, edges in out.items():
+        for edge in edges:
+            if edge[1] is not None and edge[2] is False and \
+                    (edge[1], True) in ids and ids[(edge[1], True)] == sp_id:
+                edge.append(out.get(edge[0], []))
+    return out
+
+
+STACK_ENTITY = 0
+# Sync points whose successors one UPDATE writes: two parameters each,
+# within SQLite's 999.
+_PER_UPDATE = 400
+
+
+def _store_successors(conn, traversal_id, successors):
+    """Written once the sync points have ids; a few statements for any
+    number of nodes (one CASE per batch, not one UPDATE per node)."""
+    items = sorted(successors.items())
+    for start in range(0, len(items), _PER_UPDATE):
+        batch = items[start:start + _PER_UPDATE]
+        value = sa.case({sp_id: json.dumps(edges) for sp_id, edges in batch},
+                        value=_SP.id, else_=_SP.successors)
+        conn.execute(sa.update(SYNC_POINT).values(successors=value).where(
+            _SP.traversal_id == traversal_id, _SP.id.between(batch[0][0], batch[-1][0])))
+
+
+def node_successors(sync_point_id):
+    """The outgoing edges stored in a sync point (see models.SyncPoint);
+    None for a traversal an earlier release started (legacy_successors)."""
     with reading() as conn:
-        by_node = {True: [], False: []}
-        for row in conn.execute(_EDGES_OF, {'traversal': traversal_id,
-                                            'entity': entity_id}):
-            by_node[bool(row[-2])].append(tuple(row[:-2]))
-        return by_node if is_update is None else by_node[is_update]
+        return conn.execute(_SUCCESSORS, {'sp': sync_point_id}).scalar()
 
 
-def cleanup_successors(traversal_id, entity_ids):
-    """Edges leaving the cleanup nodes of ``entity_ids``, in one read:
-    {entity_id: rows as successors' (every id given has a list)}."""
-    by_entity = {entity_id: [] for entity_id in entity_ids}
+def legacy_successors(traversal_id, entity_id, is_update):
+    """A node's outgoing edges as an earlier release stored them (graph_edge),
+    each joined with its successor's sync point: rows of (sync point id,
+    requirer_id, requirer_is_update, predecessors, attrs, stored spec)."""
+    sp, edge = _SP, models.GraphEdge.__table__.c
+    query = (sa.select(sp.id, edge.requirer_id, edge.requirer_is_update, sp.predecessors,
+                       edge.attrs, sp.definition)
+             .select_from(models.GraphEdge.__table__.join(SYNC_POINT, sa.and_(
+                 sp.traversal_id == edge.traversal_id,
+                 sp.entity_id == sa.func.coalesce(edge.requirer_id, STACK_ENTITY),
+                 sp.is_update == sa.func.coalesce(edge.requirer_is_update, True))))
+             .where(edge.traversal_id == traversal_id, edge.required_id == entity_id,
+                    edge.required_is_update == is_update))
     with reading() as conn:
-        for row in conn.execute(_EDGES_OF_CLEANUPS, {'traversal': traversal_id,
-                                                     'entities': list(by_entity)}):
-            by_entity[row[-1]].append(tuple(row[:-2]))
-    return by_entity
-
-
-def _edges_query():
-    """A traversal's edges joined with their successors' sync points; the
-    last two columns are the edge's required_is_update and required_id."""
-    sp = SYNC_POINT.c
-    edge = GRAPH_EDGE.c
-    return (sa.select(edge.requirer_id, edge.requirer_is_update, edge.attrs,
-                      sp.id, sp.predecessors, sp.definition,
-                      edge.required_is_update, edge.required_id)
-            .select_from(GRAPH_EDGE.outerjoin(SYNC_POINT, sa.and_(
-                sp.traversal_id == edge.traversal_id,
-                sp.entity_id == sa.func.coalesce(edge.requirer_id, 0),
-                sp.is_update == sa.func.coalesce(edge.requirer_is_update, True))))
-            .where(edge.traversal_id == sa.bindparam('traversal')))
-
-
-_EDGES_OF = _edges_query().where(GRAPH_EDGE.c.required_id == sa.bindparam('entity'))
-_EDGES_OF_CLEANUPS = _edges_query().where(
-    GRAPH_EDGE.c.required_id.in_(sa.bindparam('entities', expanding=True)),
-    GRAPH_EDGE.c.required_is_update == sa.false())
+        return [tuple(row) for row in conn.execute(query)]
 
 
 def sync_point_get(traversal_id, entity_id, is_update):
@@ -114,11 +144,11 @@ def sync_point_get(traversal_id, entity_id, is_update):
     return None if row is None else _record(row)
 
 
-_SP = SYNC_POINT.c
 _SYNC_POINT = sa.select(SYNC_POINT).where(
     _SP.traversal_id == sa.bindparam('traversal'), _SP.entity_id == sa.bindparam('entity'),
     _SP.is_update == sa.bindparam('is_update'))
 _INSERT_INPUT = sa.insert(SYNC_INPUT)
+_SUCCESSORS = sa.select(_SP.successors).where(_SP.id == sa.bindparam('sp'))
 
 # How an arrival may move a sync point's counter (see sync_arrive): each
 # outcome is one conditional statement, matched by exactly one arrival.
@@ -221,7 +251,7 @@ def sync_arrive_own_update(sync_point_id, must_act=False, single_predecessor=Fal
 
 
 def sync_arrive_many(stack_id, sender_id, sender_is_update, arrivals, own=None,
-                     record=True):
+                     record=True, seen=None):
     """Every arrival of one node at its successors' sync points, together.
 
     ``arrivals``: (sync_point_id, data, predecessors, expect_last) at
@@ -236,13 +266,16 @@ def sync_arrive_many(stack_id, sender_id, sender_is_update, arrivals, own=None,
     racing arrivals apart as sync_arrive's do. A redelivered node's insert
     finds its inputs there already: the one-by-one arrivals then tell
     which, if any, are new. ``record`` False: as sync_arrive's (no input
-    rows; every counter moves).
+    rows; every counter moves). ``seen``, a dict, gets {sync point id:
+    stored successors} of the cleanup nodes whose counters the read after
+    the update saw: one of them that is ready passes through with those.
     """
     return db_scope.atomically(
-        lambda: _arrive_many(stack_id, sender_id, sender_is_update, arrivals, own, record))
+        lambda: _arrive_many(stack_id, sender_id, sender_is_update, arrivals, own, record,
+                             seen if seen is not None else {}))
 
 
-def _arrive_many(stack_id, sender_id, sender_is_update, arrivals, own, record):
+def _arrive_many(stack_id, sender_id, sender_is_update, arrivals, own, record, seen):
     counted = [a[0] for a in arrivals if a[2] > 1 or not record]
     if own is not None and own[2] > 1:
         counted.append(own[0])
@@ -269,6 +302,8 @@ def _arrive_many(stack_id, sender_id, sender_is_update, arrivals, own, record):
     with connection() as conn:
         moved = conn.execute(_ARRIVE_MANY[own is not None, must_act], params).rowcount
         state = {row.id: row for row in conn.execute(_COUNTERS, {'counted': counted})}
+    seen.update((sp_id, row.successors) for sp_id, row in state.items()
+                if row.successors is not None)
     outcomes = {}
     for sp_id, _, predecessors, _ in arrivals:
         outcomes[sp_id] = LAST if sp_id not in state else _outcome(state[sp_id])
@@ -302,7 +337,10 @@ def _arrive_many_statement(with_own, must_act):
 _ARRIVE_MANY = {(with_own, must_act): _arrive_many_statement(with_own, must_act)
                 for with_own in (False, True) for must_act in (False, True)}
 # The rows an arrival just moved, as they are now (its own locks hold them).
-_COUNTERS = (sa.select(_SP.id, _SP.remaining, _SP.must_act)
+_COUNTERS = (sa.select(_SP.id, _SP.remaining, _SP.must_act,
+                       sa.type_coerce(sa.case((_SP.is_update, sa.null()),
+                                              else_=_SP.successors),
+                                      _SP.successors.type).label('successors'))
              .where(_SP.id.in_(sa.bindparam('counted', expanding=True)))
              .with_for_update())
 
@@ -344,9 +382,11 @@ _INPUTS = (sa.select(SYNC_INPUT.c.data)
 
 
 def traversal_purge(stack_id, keep_traversal=None):
-    """Drop graph edges and sync points of every traversal but ``keep_traversal``."""
+    """Drop the sync points (with their edges) and inputs of every
+    traversal but ``keep_traversal``, and the graph_edge rows an earlier
+    release wrote."""
     with transaction() as session:
-        for model in (models.GraphEdge, models.SyncPoint):
+        for model in (models.SyncPoint, models.GraphEdge):
             query = sa.delete(model).where(model.stack_id == stack_id)
             if keep_traversal is not None:
                 query = query.where(model.traversal_id != keep_traversal)

@@ -156,28 +156,37 @@ def test_arrivals_and_the_own_cleanup_move_together(db):
         db_api.LAST_MUST_ACT
 
 
-def test_cleanup_nodes_edges_read_together_are_each_nodes_own(db):
-    # Cleanup 3 waits for cleanup 2 (which waits for cleanup 1); 2 and 3
-    # also have update nodes whose edges must not be mixed in.
+def test_each_sync_point_stores_its_nodes_outgoing_edges(db):
+    # Cleanup 3 waits for cleanup 2 (which waits for its own update node);
+    # update node 2 feeds update node 3 with attribute 'a'.
     def edge(required, required_is_update, requirer, requirer_is_update, attrs=()):
         return {'required_id': required, 'required_is_update': required_is_update,
                 'requirer_id': requirer, 'requirer_is_update': requirer_is_update,
                 'attrs': list(attrs)}
 
-    def point(entity_id, is_update, predecessors):
+    def point(entity_id, is_update, predecessors, mode):
         return {'entity_id': entity_id, 'is_update': is_update,
                 'predecessors': predecessors, 'remaining': predecessors,
-                'definition': {'name': f'r{entity_id}'}}
-    edges = [edge(1, False, 2, False), edge(2, False, 3, False),
-             edge(2, True, 3, True, ['a']), edge(3, False, None, None)]
-    points = [point(2, False, 1), point(3, False, 1), point(3, True, 1),
-              point(0, True, 1)]
+                'definition': {'definition': {'name': f'r{entity_id}'}, 'mode': mode}}
+    edges = [edge(2, True, 2, False), edge(2, False, 3, False),
+             edge(2, True, 3, True, ['a']), edge(3, False, None, None),
+             edge(3, True, 3, False)]
+    points = [point(2, True, 0, 'converge'), point(2, False, 1, 'keep'),
+              point(3, False, 2, 'delete'), point(3, True, 1, 'converge'),
+              {'entity_id': 0, 'is_update': True, 'predecessors': 1, 'remaining': 1,
+               'definition': None}]
     db_api.traversal_store('stack', 'trav', [], lambda rows: (edges, points))
-    together = db_api.cleanup_successors('trav', [1, 2, 3, 4])
-    assert together == {e: db_api.successors('trav', e, False) for e in (1, 2, 3, 4)}
-    assert [row[0] for row in together[2]] == [3]    # the cleanup edge only
-    assert together[3][0][0] is None                  # the stack's completion
-    assert together[4] == []
+    ids = {(e, u): db_api.sync_point_get('trav', e, u).id
+           for e, u in ((2, True), (2, False), (3, False), (3, True), (0, True))}
+    stored = {node: db_api.node_successors(sp_id) for node, sp_id in ids.items()}
+    # The edge to the row's own cleanup carries that node's edges too.
+    assert sorted(stored[(2, True)]) == sorted([
+        [ids[(2, False)], 2, False, 1, [], 'keep',
+         [[ids[(3, False)], 3, False, 2, [], 'delete']]],
+        [ids[(3, True)], 3, True, 1, ['a'], None]])
+    assert stored[(2, False)] == [[ids[(3, False)], 3, False, 2, [], 'delete']]
+    assert stored[(3, False)] == [[ids[(0, True)], None, None, 1, [], None]]
+    assert stored[(0, True)] is None   # the stack's completion leads nowhere
 
 
 # --- cleanup nodes passed through ------------------------------------------------------
