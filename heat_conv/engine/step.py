@@ -60,6 +60,11 @@ def _start(step, msg):
     if msg.definition is None:   # a 1.7 message: the spec is the sync point's
         spec = messages.NodeSpec.from_dict(node.definition or {}, msg.is_update)
         msg = dataclasses.replace(msg, definition=spec.definition, mode=spec.mode)
+    if node.predecessors > 1 and msg.is_update:
+        # What several predecessors sent was read with the row (a message
+        # carries the input of a single predecessor only).
+        msg = dataclasses.replace(msg, inputs=tuple(
+            messages.Input.from_dict(data) for data in node.inputs))
     step.template_id = msg.definition.template_id
     step.post_hook = msg.definition.post_hook
     step.successors = node.successors

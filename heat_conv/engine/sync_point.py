@@ -118,7 +118,9 @@ def _propagate(stack_id, traversal_id, node, sender, successors):
                     continue
                 inputs = []
             else:
-                inputs = [data] if predecessors == 1 else _inputs(sp_id)
+                # With several predecessors, the step reads what they sent
+                # with its row.
+                inputs = [data] if predecessors == 1 else []
             cast_check_resource(stack_id, traversal_id, (requirer_id, requirer_is_update),
                                 inputs)
     return stack_ready
@@ -141,11 +143,6 @@ def _legacy(traversal_id, node):
              messages.NodeSpec.from_dict(spec or {}, False).mode]
             for sp_id, requirer_id, requirer_is_update, predecessors, attrs, spec
             in db_api.legacy_successors(traversal_id, node[0], node[1])]
-
-
-def _inputs(sync_point_id):
-    return [messages.Input.from_dict(d) for d in db_api.sync_inputs(sync_point_id)
-            if d is not None]
 
 
 def retrigger(stack_id, traversal_id, entity_id, kinds=(True, False)):

@@ -1,4 +1,5 @@
 """Resource rows and their compare-and-swap lock."""
+import json
 
 import sqlalchemy as sa
 
@@ -10,6 +11,7 @@ from heat_conv.db import models
 from heat_conv.db.queries.common import EVENT
 from heat_conv.db.queries.common import RESOURCE
 from heat_conv.db.queries.common import STACK
+from heat_conv.db.queries.common import SYNC_INPUT
 from heat_conv.db.queries.common import SYNC_POINT
 from heat_conv.db.queries.common import Record
 from heat_conv.db.queries.common import added as _added
@@ -32,15 +34,37 @@ _GET = sa.select(RESOURCE).where(_R.id == sa.bindparam('id'))
 _SP = SYNC_POINT.c
 # A step's first read: its row, the stack's current traversal and the
 # node's own sync point (its stored spec and outgoing edges).
-_GET_FOR_STEP = (
-    sa.select(RESOURCE, STACK.c.current_traversal.label('stack_current_traversal'),
-              _SP.id.label('node_sync_point'), _SP.definition.label('node_definition'),
-              _SP.successors.label('node_successors'))
-    .select_from(RESOURCE.join(STACK, STACK.c.id == _R.stack_id).outerjoin(
-        SYNC_POINT, sa.and_(_SP.traversal_id == sa.bindparam('traversal'),
-                            _SP.entity_id == _R.id,
-                            _SP.is_update == sa.bindparam('is_update'))))
-    .where(_R.id == sa.bindparam('id')))
+def _for_step():
+    """The row, and after it one row per input of an update node with
+    several predecessors (their data in ``node_input``, every other column
+    NULL): a UNION, so the row is read once however many inputs there are.
+
+    The inputs are read plainly: the step's transaction starts after the
+    last arrival committed (its message leaves after that commit), so it
+    sees every one of them.
+    """
+    def node(entity):
+        return sa.and_(_SP.traversal_id == sa.bindparam('traversal'),
+                       _SP.entity_id == entity, _SP.is_update == sa.bindparam('is_update'))
+    the_row = (
+        sa.select(RESOURCE, STACK.c.current_traversal.label('stack_current_traversal'),
+                  _SP.id.label('node_sync_point'), _SP.definition.label('node_definition'),
+                  _SP.successors.label('node_successors'),
+                  _SP.predecessors.label('node_predecessors'),
+                  sa.null().label('node_input'))
+        .select_from(RESOURCE.join(STACK, STACK.c.id == _R.stack_id)
+                     .outerjoin(SYNC_POINT, node(_R.id)))
+        .where(_R.id == sa.bindparam('id')))
+    inputs = (
+        sa.select(*[sa.null().label(c.name) for c in the_row.selected_columns[:-1]],
+                  SYNC_INPUT.c.data.label('node_input'))
+        .select_from(SYNC_INPUT.join(SYNC_POINT, _SP.id == SYNC_INPUT.c.sync_point_id))
+        .where(node(sa.bindparam('id')), _SP.is_update, _SP.predecessors > 1,
+               SYNC_INPUT.c.data.is_not(None)))
+    return sa.union_all(the_row, inputs)
+
+
+_GET_FOR_STEP = _for_step()
 # A resumed step's read: its row and the outgoing edges of the node the
 # row's action belongs to.
 _GET_WITH_NODE = (
@@ -62,18 +86,28 @@ def resource_get(resource_id):
 def resource_and_traversal(resource_id, traversal_id, is_update):
     """A resource row, its stack's current traversal and the sync point of
     the row's node (``is_update``) in ``traversal_id`` (a record of its
-    ``id``, ``definition`` and ``successors``; None when there is none), in
-    one statement."""
+    ``id``, ``definition``, ``successors``, ``predecessors`` and, for an
+    update node with several predecessors, the ``inputs`` they sent; None
+    when there is none), in one statement."""
+    row, inputs = None, []
     with reading() as conn:
-        row = conn.execute(_GET_FOR_STEP, {'id': resource_id, 'traversal': traversal_id,
-                                           'is_update': is_update}).first()
+        for found in conn.execute(_GET_FOR_STEP, {
+                'id': resource_id, 'traversal': traversal_id, 'is_update': is_update}):
+            if found.node_input is not None:
+                inputs.append(found.node_input)
+            else:
+                row = found
     if row is None:
         raise exception.NotFound(f'Resource {resource_id} not found')
     values = row._asdict()
     traversal = values.pop('stack_current_traversal')
     node = Record(id=values.pop('node_sync_point'),
                   definition=values.pop('node_definition'),
-                  successors=values.pop('node_successors'))
+                  successors=values.pop('node_successors'),
+                  predecessors=values.pop('node_predecessors'),
+                  inputs=[json.loads(data) if isinstance(data, str) else data
+                          for data in inputs])
+    del values['node_input']
     return Record(**values), traversal, node if node.id is not None else None
 
 
