@@ -65,6 +65,12 @@ def keep(message):
     return True
 
 
+def keep_all(many):
+    """Run every message of ``many`` (CheckResources) here, after the
+    current one; the handler's slot must be open."""
+    _local.kept[:0] = reversed(many)
+
+
 def next_kept():
     """The kept message to run next, or None. A stopping worker runs none."""
     kept = getattr(_local, 'kept', None)

@@ -20,8 +20,8 @@ from heat_conv.resources import base
 # 1.2: child_done; 1.3: signal_arrived, hook_cleared; 1.4: run modes suspend,
 # resume and adopt; 1.5: run mode snapshot; 1.6: resource_signalled,
 # scaling_done; 1.7: check_resource without its definition and mode (the
-# step reads them from its node's sync point).
-VERSION = '1.7'
+# step reads them from its node's sync point); 1.8: check_resources.
+VERSION = '1.8'
 
 
 class Mode(enum.StrEnum):
@@ -179,6 +179,22 @@ class CheckResource:
         if self.definition is not None:
             wire.update(definition=self.definition.to_dict(), mode=self.mode)
         return wire
+
+
+@dataclasses.dataclass(frozen=True)
+class CheckResources:
+    """Several graph nodes' steps, for one worker to run one after another:
+    one message instead of many when a transaction makes many nodes ready
+    at once (a traversal's leaves, a wide fan-out)."""
+    METHOD: typing.ClassVar[str] = 'check_resources'
+    steps: tuple
+
+    @classmethod
+    def from_wire(cls, kwargs):
+        return cls(tuple(CheckResource.from_wire(step) for step in kwargs['steps']))
+
+    def to_wire(self):
+        return {'steps': [step.to_wire() for step in self.steps]}
 
 
 def outcome_to_wire(outcome):

@@ -46,6 +46,12 @@ class EngineEndpoint:
         _deliver(ctxt, messages.CheckResource, kwargs, step.check_resource)
 
     @oslo_messaging.expose
+    def check_resources(self, ctxt, **kwargs):
+        # Each step runs here in turn, as a step this worker kept does.
+        _deliver(ctxt, messages.CheckResources, kwargs,
+                 lambda msg: continuation.keep_all(msg.steps))
+
+    @oslo_messaging.expose
     def action_complete(self, ctxt, **kwargs):
         _deliver(ctxt, messages.ActionComplete, kwargs, step.action_complete)
 
@@ -82,7 +88,7 @@ def _deliver(ctxt, message_type, kwargs, handle):
         ctxt = context.RequestContext.from_dict(ctxt or {})
     ctxt.update_store()
     LOG.debug('%s %s', message_type.METHOD, {key: value for key, value in kwargs.items()
-                                             if key not in ('definition', 'inputs')})
+                                             if key not in ('definition', 'inputs', 'steps')})
     continuation.handling()
     try:
         _handle(message_type.from_wire(kwargs), handle)

@@ -2,6 +2,7 @@
 import pytest
 
 from heat_conv.common import config
+from heat_conv.db import scope
 from heat_conv.engine import continuation
 from heat_conv.engine import messages
 from heat_conv.engine import rpc
@@ -10,14 +11,18 @@ from heat_conv.engine import worker
 
 
 class Broker:
-    """An oslo.messaging-like dispatcher that records what it is sent."""
+    """An oslo.messaging-like dispatcher that records what it is sent (a
+    batch as the list of its nodes)."""
     continues_in_worker = True
 
     def __init__(self):
         self.sent = []
 
     def cast(self, ctxt, method, **kwargs):
-        self.sent.append((kwargs['entity_id'], kwargs['is_update']))
+        if method == 'check_resources':
+            self.sent.append([(s['entity_id'], s['is_update']) for s in kwargs['steps']])
+        else:
+            self.sent.append((kwargs['entity_id'], kwargs['is_update']))
 
 
 def _check(entity_id):
@@ -45,8 +50,9 @@ def graph(monkeypatch):
 
     def check_resource(msg):
         ran.append(msg.entity_id)
-        for successor in ready.get(msg.entity_id, ()):
-            rpc.cast(_check(successor))
+        # As a step's end does: the casts of one transaction.
+        scope.atomically(lambda: [rpc.cast(_check(successor))
+                                  for successor in ready.get(msg.entity_id, ())])
     monkeypatch.setattr(step, 'check_resource', check_resource)
     return ran, ready
 
@@ -118,23 +124,52 @@ class ParallelBroker(Broker):
     def cast(self, ctxt, method, **kwargs):
         import threading
         self.threads.add(threading.current_thread().name)
-        super().cast(ctxt, method, **kwargs)
+        self.sent.append(method)
 
 
 def test_many_casts_of_one_transaction_all_leave_and_in_parallel(graph):
-    from heat_conv.db import scope
     broker = ParallelBroker()
     previous = rpc.set_dispatcher(broker)
     try:
-        scope.atomically(lambda: [rpc.cast(_check(n)) for n in range(1, 41)])
+        scope.atomically(lambda: [rpc.cast(messages.DriftFound(f'stack-{n}'))
+                                  for n in range(1, 41)])
     finally:
         rpc.set_dispatcher(previous)
-    assert sorted(broker.sent) == [(n, True) for n in range(1, 41)]
+    assert len(broker.sent) == 40
     assert all(name.startswith('cast') for name in broker.threads)
 
 
+def test_many_steps_made_ready_at_once_travel_in_batches(broker, graph):
+    ran, ready = graph
+    ready.update({1: list(range(2, 22))})   # twenty at once
+    _deliver(1)
+    assert ran == [1, 2]                      # the first kept, run here
+    batches = broker.sent
+    assert [len(b) for b in batches] == [8, 8, 3]
+    assert sorted(n for b in batches for n, _ in b) == list(range(3, 22))
+
+
+def test_a_batch_runs_its_steps_one_after_another_in_one_worker(broker, graph):
+    ran, ready = graph
+    ready.update({3: [30]})                   # a step of the batch makes one ready
+    batch = messages.CheckResources(tuple(_check(n) for n in (2, 3, 4)))
+    worker.EngineEndpoint().check_resources({}, **batch.to_wire())
+    assert ran == [2, 3, 4]
+    # This worker has the batch's steps to run: what they make ready goes
+    # to any other.
+    assert broker.sent == [(30, True)]
+
+
+def test_a_stopping_worker_sends_the_rest_of_a_batch(broker, graph):
+    ran, _ = graph
+    batch = messages.CheckResources(tuple(_check(n) for n in (2, 3, 4)))
+    continuation.stop()
+    worker.EngineEndpoint().check_resources({}, **batch.to_wire())
+    assert ran == []
+    assert sorted(broker.sent) == [(2, True), (3, True), (4, True)]
+
+
 def test_casts_of_a_transaction_rolled_back_never_leave(broker):
-    from heat_conv.db import scope
 
     def work():
         rpc.cast(_check(1))
@@ -149,8 +184,8 @@ def test_reports_sent_together_leave_in_parallel():
     broker = ParallelBroker()
     previous = rpc.set_dispatcher(broker)
     try:
-        rpc.cast_all(_check(n) for n in range(1, 21))
+        rpc.cast_all(messages.DriftFound(f'stack-{n}') for n in range(1, 21))
     finally:
         rpc.set_dispatcher(previous)
-    assert sorted(broker.sent) == [(n, True) for n in range(1, 21)]
+    assert broker.sent == ['drift_found'] * 20
     assert all(name.startswith('cast') for name in broker.threads)
