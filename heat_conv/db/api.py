@@ -95,6 +95,7 @@ from heat_conv.db.queries.traversals import sync_point_get  # noqa: F401
 from heat_conv.db.queries.traversals import traversal_purge  # noqa: F401
 from heat_conv.db.queries.traversals import traversal_store  # noqa: F401
 from heat_conv.db.scope import after_commit  # noqa: F401
+from heat_conv.db.scope import after_commit_all  # noqa: F401
 from heat_conv.db.scope import after_commit_batched  # noqa: F401
 from heat_conv.db.scope import atomically  # noqa: F401
 from heat_conv.db.scope import commit_now  # noqa: F401

@@ -66,15 +66,21 @@ def after_commit_batched(key, item, flush):
     """Like after_commit, for many items that are better handled together:
     ``flush(items)`` runs once after the commit with every item given under
     ``key`` in the current scope (at once, outside a scope)."""
+    after_commit_all(key, [item], flush)
+
+
+def after_commit_all(key, items, flush):
+    """after_commit_batched for several items at once: outside a scope,
+    ``flush(items)`` runs now, once for them all."""
     scope = current()
     if scope is None:
-        flush([item])
+        flush(list(items))
         return
     batch = scope.batches.get(key)
     if batch is None:
         batch = scope.batches[key] = []
         scope.after.append(lambda: flush(scope.batches.pop(key)))
-    batch.append(item)
+    batch.extend(items)
 
 
 def on_rollback(fn):

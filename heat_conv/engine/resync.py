@@ -38,12 +38,11 @@ def resync(stack):
         rpc.cast(messages.Converge(stack.id, traversal_id))
         return 1
     frontier, stack_ready = frontier_of(points, edges, arrivals)
-    for point, inputs in frontier:
-        node = (point.entity_id, point.is_update)
-        sync_point.cast_check_resource(
-            stack.id, traversal_id, node,
-            [messages.Input.from_dict(d) for d in inputs if d is not None]
-            if point.is_update else [])
+    sync_point.cast_check_resources(stack.id, traversal_id, [
+        ((point.entity_id, point.is_update),
+         [messages.Input.from_dict(d) for d in inputs if d is not None]
+         if point.is_update else [])
+        for point, inputs in frontier])
     if stack_ready:
         # Every root arrived: only the stack's own completion was lost.
         stack_state.complete(stack.id, traversal_id)

@@ -119,10 +119,11 @@ def cast(message, ctxt=None):
 
 
 def cast_all(many, ctxt=None):
-    """Send every message of ``many`` at once (outside a transaction: the
-    observer's reports of a pass), as one transaction's casts are sent."""
+    """Send every message of ``many`` together, as one transaction's casts
+    are sent (a traversal's leaves, the observer's reports of a pass): in a
+    transaction, after its commit; outside one, now."""
     ctxt = ctxt or oslo_context.get_current() or context.admin_context()
-    _send_all([(ctxt, message) for message in many])
+    db_api.after_commit_all('casts', [(ctxt, message) for message in many], _send_all)
 
 
 def _send_all(casts):
@@ -135,8 +136,8 @@ def _send_all(casts):
     continues = getattr(dispatcher, 'continues_in_worker', False)
     wire, checks = [], []
     for ctxt, message in casts:
-        if isinstance(message, messages.CheckResource) and continues:
-            if not continuation.keep(message):
+        if isinstance(message, messages.CheckResource):
+            if not (continues and continuation.keep(message)):
                 checks.append((ctxt, message))
         else:
             wire.append((ctxt.to_dict(), message.METHOD, message.to_wire()))

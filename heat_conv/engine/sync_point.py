@@ -32,8 +32,18 @@ def edge_data(name, row_id, refid, attributes, wanted, cancelled=False):
 def cast_check_resource(stack_id, traversal_id, node, inputs=()):
     """Start graph node ``node`` (entity id, is_update) of a traversal; its
     step reads the node's spec from its sync point with its row."""
-    rpc.cast(messages.CheckResource(stack_id, traversal_id, node[0], node[1],
-                                    inputs=tuple(inputs)))
+    rpc.cast(_check(stack_id, traversal_id, node, inputs))
+
+
+def cast_check_resources(stack_id, traversal_id, nodes):
+    """Start every (node, inputs) of ``nodes`` together: many travel in
+    batches (a traversal's leaves, a re-driven frontier)."""
+    rpc.cast_all([_check(stack_id, traversal_id, node, inputs) for node, inputs in nodes])
+
+
+def _check(stack_id, traversal_id, node, inputs):
+    return messages.CheckResource(stack_id, traversal_id, node[0], node[1],
+                                  inputs=tuple(inputs))
 
 
 @dataclasses.dataclass(frozen=True)

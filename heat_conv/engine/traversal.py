@@ -73,8 +73,8 @@ def _converge(stack_id, traversal_id):
         return   # a concurrent duplicate converge created it
     # The leaves first: what they need is durable now, and the first step
     # is what a user waiting on this operation sees begin.
-    for node in plan['leaves']:
-        sync_point.cast_check_resource(stack_id, traversal_id, node)
+    sync_point.cast_check_resources(stack_id, traversal_id,
+                                    [(node, ()) for node in plan['leaves']])
     oplog.started(stack, traversal_id, len(definitions), plan['deleting'])
     if not plan['nodes']:
         stack_state.complete(stack_id, traversal_id)

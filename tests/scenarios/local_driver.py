@@ -30,7 +30,8 @@ class LocalDriver(driver_base.Driver):
         super().__init__()
         self.clock = clock
         self.queue = []
-        self.delivered = 0
+        self.delivered = 0   # messages
+        self.handled = 0     # what they carried: a batch counts its steps
         # Errors that got past every step's guard to the endpoint's last one;
         # through oslo.messaging, they would be logged and the message lost.
         self.escaped = []
@@ -64,6 +65,7 @@ class LocalDriver(driver_base.Driver):
         index = self.random.randrange(len(self.queue)) if self.random else 0
         method, kwargs, ctxt = self.queue.pop(index)
         self.delivered += 1
+        self.handled += len(kwargs['steps']) if method == 'check_resources' else 1
         try:
             getattr(self.endpoint, method)(ctxt, **kwargs)
         except Exception as exc:

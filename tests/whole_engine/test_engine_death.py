@@ -38,11 +38,11 @@ AFTER = tmpl({'A': res('a', replace_value='2'), 'B': res(ref('A')), 'E': res('e'
 # Where the engine dies: (module, function, which call).
 POINTS = {
     'before_graph_stored': (db_api, 'traversal_store', 1),
-    'before_leaves_cast': (sync_point, 'cast_check_resource', 1),
+    'before_leaves_cast': (sync_point, 'cast_check_resources', 1),
     'after_lock_before_cloud': (resource_action, 'start', 2),
     'after_release_before_successors': (sync_point, 'propagate', 2),
     'between_two_arrivals': (db_api, 'sync_arrive_many', 2),
-    'after_arrival_before_cast': (sync_point, 'cast_check_resource', 3),
+    'after_arrival_before_cast': (sync_point, 'cast_check_resource', 1),
     'before_stack_completes': (stack_state, 'complete', 1),
 }
 

@@ -149,6 +149,19 @@ def test_many_steps_made_ready_at_once_travel_in_batches(broker, graph):
     assert sorted(n for b in batches for n, _ in b) == list(range(3, 22))
 
 
+def test_a_traversals_leaves_cast_outside_a_worker_travel_in_batches(broker):
+    # As the API's converge casts its leaves: a process that runs no steps.
+    broker.continues_in_worker = False
+    scope.atomically(lambda: [rpc.cast(_check(n)) for n in range(1, 101)])
+    assert [len(b) for b in broker.sent] == [8] * 12 + [4]
+    assert sorted(n for b in broker.sent for n, _ in b) == list(range(1, 101))
+
+
+def test_a_few_steps_ready_at_once_travel_one_to_a_message(broker):
+    scope.atomically(lambda: [rpc.cast(_check(n)) for n in range(1, 8)])
+    assert broker.sent == [(n, True) for n in range(1, 8)]
+
+
 def test_a_batch_runs_its_steps_one_after_another_in_one_worker(broker, graph):
     ran, ready = graph
     ready.update({3: [30]})                   # a step of the batch makes one ready
