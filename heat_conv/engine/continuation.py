@@ -66,7 +66,7 @@ def keep(message):
 
 
 def keep_all(many):
-    """Run every message of ``many`` (CheckResources) here, after the
+    """Handle every message of ``many`` (a Batch's) here, after the
     current one; the handler's slot must be open."""
     _local.kept[:0] = reversed(many)
 

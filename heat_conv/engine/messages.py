@@ -20,7 +20,7 @@ from heat_conv.resources import base
 # 1.2: child_done; 1.3: signal_arrived, hook_cleared; 1.4: run modes suspend,
 # resume and adopt; 1.5: run mode snapshot; 1.6: resource_signalled,
 # scaling_done; 1.7: check_resource without its definition and mode (the
-# step reads them from its node's sync point); 1.8: check_resources.
+# step reads them from its node's sync point); 1.8: run_batch.
 VERSION = '1.8'
 
 
@@ -182,19 +182,22 @@ class CheckResource:
 
 
 @dataclasses.dataclass(frozen=True)
-class CheckResources:
-    """Several graph nodes' steps, for one worker to run one after another:
-    one message instead of many when a transaction makes many nodes ready
-    at once (a traversal's leaves, a wide fan-out)."""
-    METHOD: typing.ClassVar[str] = 'check_resources'
-    steps: tuple
+class Batch:
+    """Several steps' messages (check_resource, action_complete) for one
+    worker to handle one after another: one message instead of many when
+    one transaction or one observer pass has many to send at once (a
+    traversal's leaves, a wide fan-out, a thousand actions that ended)."""
+    METHOD: typing.ClassVar[str] = 'run_batch'
+    messages: tuple
 
     @classmethod
     def from_wire(cls, kwargs):
-        return cls(tuple(CheckResource.from_wire(step) for step in kwargs['steps']))
+        return cls(tuple(BATCHABLE[item['method']].from_wire(item['args'])
+                         for item in kwargs['messages']))
 
     def to_wire(self):
-        return {'steps': [step.to_wire() for step in self.steps]}
+        return {'messages': [{'method': message.METHOD, 'args': message.to_wire()}
+                             for message in self.messages]}
 
 
 def outcome_to_wire(outcome):
@@ -327,3 +330,7 @@ class DriftFound:
 
     def to_wire(self):
         return {'stack_id': self.stack_id}
+
+
+# What may travel in a Batch, by method.
+BATCHABLE = {CheckResource.METHOD: CheckResource, ActionComplete.METHOD: ActionComplete}

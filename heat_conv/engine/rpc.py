@@ -134,14 +134,16 @@ def _send_all(casts):
     one would spend a second before the last one could start)."""
     dispatcher = get_dispatcher()
     continues = getattr(dispatcher, 'continues_in_worker', False)
-    wire, checks = [], []
+    wire, batchable = [], []
     for ctxt, message in casts:
-        if isinstance(message, messages.CheckResource):
-            if not (continues and continuation.keep(message)):
-                checks.append((ctxt, message))
+        if (continues and isinstance(message, messages.CheckResource)
+                and continuation.keep(message)):
+            continue
+        if message.METHOD in messages.BATCHABLE:
+            batchable.append((ctxt, message))
         else:
             wire.append((ctxt.to_dict(), message.METHOD, message.to_wire()))
-    for ctxt, message in _batched(checks):
+    for ctxt, message in _batched(batchable):
         wire.append((ctxt.to_dict(), message.METHOD, message.to_wire()))
     if len(wire) < PARALLEL_FROM or not getattr(dispatcher, 'sends_in_parallel', False):
         for ctxt, method, kwargs in wire:
@@ -152,19 +154,19 @@ def _send_all(casts):
         done.result()   # every message has left (or the first error is raised)
 
 
-def _batched(checks):
-    """Many steps made ready at once travel BATCH_SIZE to a message (each
-    message costs its publish and its delivery, ~2 ms of CPU between the
-    two ends); a few, one to a message, for as many workers."""
-    if len(checks) < BATCH_FROM:
-        return checks
-    return [(checks[i][0], messages.CheckResources(
-                tuple(message for _, message in checks[i:i + BATCH_SIZE])))
-            for i in range(0, len(checks), BATCH_SIZE)]
+def _batched(many):
+    """Many steps' messages sent at once travel BATCH_SIZE to a message
+    (each message costs its publish and its delivery, ~2 ms of CPU between
+    the two ends); a few, one to a message, for as many workers."""
+    if len(many) < BATCH_FROM:
+        return many
+    return [(many[i][0], messages.Batch(
+                tuple(message for _, message in many[i:i + BATCH_SIZE])))
+            for i in range(0, len(many), BATCH_SIZE)]
 
 
-# Steps a transaction made ready beyond this many go in batches of
-# BATCH_SIZE: each batch is run by one worker thread, step after step.
+# Steps' messages sent together beyond this many go in batches of
+# BATCH_SIZE: each batch is handled by one worker thread, one after another.
 BATCH_FROM = 8
 BATCH_SIZE = 8
 

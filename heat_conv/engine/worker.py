@@ -46,10 +46,10 @@ class EngineEndpoint:
         _deliver(ctxt, messages.CheckResource, kwargs, step.check_resource)
 
     @oslo_messaging.expose
-    def check_resources(self, ctxt, **kwargs):
-        # Each step runs here in turn, as a step this worker kept does.
-        _deliver(ctxt, messages.CheckResources, kwargs,
-                 lambda msg: continuation.keep_all(msg.steps))
+    def run_batch(self, ctxt, **kwargs):
+        # Each message is handled here in turn, as a step this worker kept is.
+        _deliver(ctxt, messages.Batch, kwargs,
+                 lambda msg: continuation.keep_all(msg.messages))
 
     @oslo_messaging.expose
     def action_complete(self, ctxt, **kwargs):
@@ -88,7 +88,7 @@ def _deliver(ctxt, message_type, kwargs, handle):
         ctxt = context.RequestContext.from_dict(ctxt or {})
     ctxt.update_store()
     LOG.debug('%s %s', message_type.METHOD, {key: value for key, value in kwargs.items()
-                                             if key not in ('definition', 'inputs', 'steps')})
+                                             if key not in ('definition', 'inputs', 'messages')})
     continuation.handling()
     try:
         _handle(message_type.from_wire(kwargs), handle)
@@ -96,12 +96,17 @@ def _deliver(ctxt, message_type, kwargs, handle):
         # one that made ready, and so on.
         while (kept := continuation.next_kept()) is not None:
             LOG.debug('%s %s (continued in this worker)', kept.METHOD,
-                      {'stack_id': kept.stack_id, 'traversal_id': kept.traversal_id,
-                       'entity_id': kept.entity_id, 'is_update': kept.is_update})
-            _handle(kept, step.check_resource)
+                      {key: value for key, value in kept.to_wire().items()
+                       if key not in ('inputs', 'outcome')})
+            _handle(kept, _HANDLERS[type(kept)])
     finally:
         for message in continuation.done_handling():
             _quietly_cast(message)   # a stopping worker runs nothing more
+
+
+# How a kept or batched message is handled (messages.BATCHABLE).
+_HANDLERS = {messages.CheckResource: lambda msg: step.check_resource(msg),
+             messages.ActionComplete: lambda msg: step.action_complete(msg)}
 
 
 def _handle(message, handle):

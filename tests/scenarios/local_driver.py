@@ -65,7 +65,7 @@ class LocalDriver(driver_base.Driver):
         index = self.random.randrange(len(self.queue)) if self.random else 0
         method, kwargs, ctxt = self.queue.pop(index)
         self.delivered += 1
-        self.handled += len(kwargs['steps']) if method == 'check_resources' else 1
+        self.handled += len(kwargs['messages']) if method == 'run_batch' else 1
         try:
             getattr(self.endpoint, method)(ctxt, **kwargs)
         except Exception as exc:

@@ -8,6 +8,7 @@ from heat_conv.engine import messages
 from heat_conv.engine import rpc
 from heat_conv.engine import step
 from heat_conv.engine import worker
+from heat_conv.resources import base
 
 
 class Broker:
@@ -17,10 +18,15 @@ class Broker:
 
     def __init__(self):
         self.sent = []
+        self.batches = []   # the batches of other messages than steps, as sent
 
     def cast(self, ctxt, method, **kwargs):
-        if method == 'check_resources':
-            self.sent.append([(s['entity_id'], s['is_update']) for s in kwargs['steps']])
+        if method == 'run_batch' and 'entity_id' not in kwargs['messages'][0]['args']:
+            self.sent.append(method)
+            self.batches.append(kwargs)
+        elif method == 'run_batch':
+            self.sent.append([(m['args']['entity_id'], m['args']['is_update'])
+                              for m in kwargs['messages']])
         else:
             self.sent.append((kwargs['entity_id'], kwargs['is_update']))
 
@@ -165,19 +171,30 @@ def test_a_few_steps_ready_at_once_travel_one_to_a_message(broker):
 def test_a_batch_runs_its_steps_one_after_another_in_one_worker(broker, graph):
     ran, ready = graph
     ready.update({3: [30]})                   # a step of the batch makes one ready
-    batch = messages.CheckResources(tuple(_check(n) for n in (2, 3, 4)))
-    worker.EngineEndpoint().check_resources({}, **batch.to_wire())
+    batch = messages.Batch(tuple(_check(n) for n in (2, 3, 4)))
+    worker.EngineEndpoint().run_batch({}, **batch.to_wire())
     assert ran == [2, 3, 4]
     # This worker has the batch's steps to run: what they make ready goes
     # to any other.
     assert broker.sent == [(30, True)]
 
 
+def test_actions_reported_together_travel_in_batches_and_each_resumes(broker, monkeypatch):
+    resumed = []
+    monkeypatch.setattr(step, 'action_complete', lambda msg: resumed.append(msg.resource_id))
+    reports = [messages.ActionComplete(n, 1, base.Done()) for n in range(1, 11)]
+    rpc.cast_all(reports)               # as the observer sends one pass's reports
+    assert broker.sent == ['run_batch', 'run_batch']
+    for batch in broker.batches:
+        worker.EngineEndpoint().run_batch({}, **batch)
+    assert resumed == list(range(1, 11))
+
+
 def test_a_stopping_worker_sends_the_rest_of_a_batch(broker, graph):
     ran, _ = graph
-    batch = messages.CheckResources(tuple(_check(n) for n in (2, 3, 4)))
+    batch = messages.Batch(tuple(_check(n) for n in (2, 3, 4)))
     continuation.stop()
-    worker.EngineEndpoint().check_resources({}, **batch.to_wire())
+    worker.EngineEndpoint().run_batch({}, **batch.to_wire())
     assert ran == []
     assert sorted(broker.sent) == [(2, True), (3, True), (4, True)]
 

@@ -11,6 +11,7 @@ import pytest
 
 from heat_conv.common import config
 from heat_conv.db import api as db_api
+from heat_conv.engine import continuation
 from heat_conv.engine import identity
 from heat_conv.engine import messages
 from heat_conv.engine import rpc
@@ -18,6 +19,14 @@ from heat_conv.engine import server
 from heat_conv.engine import traversal
 
 CONF = config.CONF
+
+
+@pytest.fixture(autouse=True)
+def not_stopping():
+    yield
+    # A stopped engine service keeps its worker stopping (continuation),
+    # process-wide: the next test's worker is a new one.
+    continuation.reset()
 
 
 @pytest.fixture
