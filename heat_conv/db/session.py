@@ -235,6 +235,31 @@ def reading():
 
 
 @contextlib.contextmanager
+def before_writes():
+    """A Core connection for one statement that needs no transaction of its
+    own: inside a scope that has not begun its transaction (nothing in it
+    has touched the database yet), where the database has one, a connection
+    in autocommit mode; else as ``connection()``.
+
+    For a step's first read and the compare-and-swap lock that follows it:
+    neither needs the other's snapshot (the swap checks the key it read),
+    and made alone, the lock costs its UPDATE without a COMMIT.
+    """
+    scope = db_scope.current()
+    autocommit = None
+    if scope is not None and scope.transaction is None:
+        if _engine is None:
+            configure()
+        autocommit = reader.engine_for(_engine, reader.pool_size(pool_size()))
+    if autocommit is None:
+        with connection() as conn:
+            yield conn
+        return
+    with autocommit.connect() as conn:
+        yield conn
+
+
+@contextlib.contextmanager
 def _transaction():
     if _engine is None:
         configure()

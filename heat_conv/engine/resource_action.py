@@ -76,7 +76,9 @@ def lock(row, step, action):
               'wait_until': None,
               # armed for a post-* hook: the end of the action pauses there
               'paused_on': _armed(step.post_hook, action)}
-    if not write(row, values, engine_id=None):
+    # Alone: when the step wrote nothing before it, the lock commits by
+    # itself, without a COMMIT statement (db session.before_writes).
+    if not write(row, values, engine_id=None, alone=True):
         return None
     before = step.held, step.acted
     db_api.on_rollback(lambda: (setattr(step, 'held', before[0]),
@@ -223,12 +225,13 @@ def hand_back(row, step, values):
     return won
 
 
-def write(row, values, engine_id=False, while_traversal=None, events=()):
+def write(row, values, engine_id=False, while_traversal=None, events=(), alone=False):
     """Compare-and-swap ``values`` onto the row (see db resource_cas) and,
     if it won, onto the in-memory ``row`` too, so the next write's
     expected key is right."""
     if not db_api.resource_cas(row.id, row.atomic_key, values, engine_id=engine_id,
-                               while_traversal=while_traversal, events=events):
+                               while_traversal=while_traversal, events=events,
+                               alone=alone):
         return False
     before = {key: getattr(row, key) for key in values}
     before['atomic_key'] = row.atomic_key

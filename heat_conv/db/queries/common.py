@@ -11,6 +11,7 @@ from heat_conv.db import session as db_session
 transaction = db_session.transaction
 connection = db_session.connection
 reading = db_session.reading
+before_writes = db_session.before_writes
 
 # Core tables for the hot path: plain statements skip the ORM's bulk
 # machinery, which costs more than the statements themselves.

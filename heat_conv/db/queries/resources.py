@@ -15,6 +15,7 @@ from heat_conv.db.queries.common import SYNC_INPUT
 from heat_conv.db.queries.common import SYNC_POINT
 from heat_conv.db.queries.common import Record
 from heat_conv.db.queries.common import added as _added
+from heat_conv.db.queries.common import before_writes
 from heat_conv.db.queries.common import connection
 from heat_conv.db.queries.common import execute as _execute
 from heat_conv.db.queries.common import reading
@@ -90,7 +91,7 @@ def resource_and_traversal(resource_id, traversal_id, is_update):
     update node with several predecessors, the ``inputs`` they sent; None
     when there is none), in one statement."""
     row, inputs = None, []
-    with reading() as conn:
+    with before_writes() as conn:
         for found in conn.execute(_GET_FOR_STEP, {
                 'id': resource_id, 'traversal': traversal_id, 'is_update': is_update}):
             if found.node_input is not None:
@@ -142,7 +143,7 @@ def _resource_records(query):
 
 @retry_on_deadlock
 def resource_cas(resource_id, atomic_key, values, engine_id=False,
-                 while_traversal=None, events=()):
+                 while_traversal=None, events=(), alone=False):
     """Compare-and-swap write on a resource row.
 
     Matches only if the row's ``atomic_key`` is unchanged (and, when
@@ -150,7 +151,9 @@ def resource_cas(resource_id, atomic_key, values, engine_id=False,
     unlocked; and, when ``while_traversal`` is (stack_id, traversal_id),
     that traversal is still the stack's current one). Bumps ``atomic_key``.
     ``events`` are recorded in the same transaction if it wins: one commit
-    instead of two. Returns True when it won.
+    instead of two. ``alone``: the write commits by itself when nothing
+    else in the scope has touched the database (session.before_writes).
+    Returns True when it won.
     """
     params = {f'v_{key}': value for key, value in values.items()}
     params.update(w_id=resource_id, w_key=atomic_key, v_updated_at=timeutils.utcnow())
@@ -160,7 +163,7 @@ def resource_cas(resource_id, atomic_key, values, engine_id=False,
     if while_traversal is not None:
         params['w_stack'], params['w_traversal'] = while_traversal
     query = _cas_statement(tuple(sorted(values)), holder, while_traversal is not None)
-    with connection() as conn:
+    with (before_writes() if alone and not events else connection()) as conn:
         won = conn.execute(query, params).rowcount == 1
         if won and events:
             conn.execute(_INSERT_EVENT, _event_rows(events))

@@ -49,3 +49,36 @@ def test_inside_a_transaction_a_read_joins_it(db):
         seen.append(db_api.stack_get(stack.id).status)
     db_api.atomically(work)
     assert seen == ['FAILED']
+
+
+def test_a_steps_first_read_and_its_lock_commit_without_a_commit(mysql_url):
+    config.CONF.set_override('max_pool_size', 1, group='database')
+    try:
+        engine = db_session.configure(mysql_url)
+        migration.upgrade(engine)
+        stack = db_api.stack_create({'name': 's', 'tenant': 't', 'action': 'CREATE',
+                                     'status': 'IN_PROGRESS', 'current_traversal': 'tr'})
+        row = db_api.resource_create({'stack_id': stack.id, 'name': 'r', 'type': 'T',
+                                      'action': 'INIT', 'status': 'COMPLETE'})
+        before = _session_counters()
+
+        def step():
+            found, current, _ = db_api.resource_and_traversal(row.id, 'tr', True)
+            assert current == 'tr'
+            assert db_api.resource_cas(found.id, found.atomic_key,
+                                       {'engine_id': 'me', 'status': 'IN_PROGRESS'},
+                                       engine_id=None, alone=True)
+            db_api.commit_now()
+        db_api.atomically(step)
+        after = _session_counters()
+        spent = {name: after[name] - before[name] for name in before}
+        # The read, the lock's UPDATE and the SHOW that counted them.
+        assert spent['Com_commit'] == spent['Com_rollback'] == 0
+        assert spent['Questions'] == 3
+        # And the lock holds: another engine cannot take the row.
+        assert db_api.resource_get(row.id).engine_id == 'me'
+        assert not db_api.resource_cas(row.id, row.atomic_key, {'engine_id': 'other'},
+                                       engine_id=None)
+        engine.dispose()
+    finally:
+        config.CONF.clear_override('max_pool_size', group='database')
