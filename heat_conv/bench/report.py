@@ -130,27 +130,34 @@ def plot(rows, path):
         return None
     fig, axes = pyplot.subplots(len(phases), 2, figsize=(11, 3.2 * len(phases)),
                                 squeeze=False)
+    # One colour per line in every panel, one legend for the figure.
+    keys = sorted({(r['workload'], r['topology'], r['wait_s']) for r in rows})
+    colours = {key: f'C{n % 10}' for n, key in enumerate(keys)}
+    handles = {}
     for i, phase in enumerate(phases):
-        lines = collections.defaultdict(list)
+        lines = collections.defaultdict(lambda: collections.defaultdict(list))
         for r in rows:
             if r['phase'] == phase:
-                lines[(r['workload'], r['topology'], r['wait_s'])].append(r)
+                lines[(r['workload'], r['topology'], r['wait_s'])][r['size']].append(r)
         for col, (field, title) in enumerate((
                 ('ms_per_resource', 'wall time per resource (ms)'),
                 ('overhead_ms_per_resource', 'overhead per resource (ms)'))):
             ax = axes[i][col]
-            for (workload, topology, wait), points in sorted(lines.items()):
-                points.sort(key=lambda r: r['size'])
+            for key, by_size in sorted(lines.items()):
+                workload, topology, wait = key
+                sizes = sorted(by_size)
+                # The median of the repetitions at each N.
+                values = [statistics.median(p[field] for p in by_size[n]) for n in sizes]
                 label = f'{workload} ({topology}' + (f', wait {wait:g}s)' if wait
                                                      else ')')
-                ax.plot([p['size'] for p in points], [p[field] for p in points],
-                        marker='o', label=label)
+                handles[label], = ax.plot(sizes, values, marker='o', label=label,
+                                          color=colours[key])
             ax.set_xscale('log')
             ax.set_xlabel('resources (N)')
             ax.set_title(f'{phase}: {title}')
             ax.grid(True, alpha=0.3)
-            if col == 0:
-                ax.legend(fontsize='small')
-    fig.tight_layout()
+    fig.legend(list(handles.values()), list(handles), loc='lower center',
+               ncol=min(3, len(handles)), fontsize='small')
+    fig.tight_layout(rect=(0, 0.03 * (1 + len(handles) // 3), 1, 1))
     fig.savefig(path, dpi=90)
     return path
