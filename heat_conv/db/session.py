@@ -221,16 +221,7 @@ def reading():
     """A Core connection for one read (one statement): inside a scope, the
     scope's transaction; else, where the database has one, a connection in
     autocommit mode (reader.py), else an ordinary transaction."""
-    if _engine is None:
-        configure()
-    autocommit = None
-    if db_scope.current() is None:
-        autocommit = reader.engine_for(_engine, reader.pool_size(pool_size()))
-    if autocommit is None:
-        with connection() as conn:
-            yield conn
-        return
-    with autocommit.connect() as conn:
+    with _autocommit_if(db_scope.current() is None) as conn:
         yield conn
 
 
@@ -246,11 +237,17 @@ def before_writes():
     and made alone, the lock costs its UPDATE without a COMMIT.
     """
     scope = db_scope.current()
-    autocommit = None
-    if scope is not None and scope.transaction is None:
-        if _engine is None:
-            configure()
-        autocommit = reader.engine_for(_engine, reader.pool_size(pool_size()))
+    with _autocommit_if(scope is not None and scope.transaction is None) as conn:
+        yield conn
+
+
+@contextlib.contextmanager
+def _autocommit_if(wanted):
+    """An autocommit connection if ``wanted`` and the database has them
+    (reader.py), else the transaction's."""
+    if _engine is None:
+        configure()
+    autocommit = reader.engine_for(_engine, reader.pool_size(pool_size())) if wanted else None
     if autocommit is None:
         with connection() as conn:
             yield conn

@@ -1,4 +1,6 @@
 """One-statement reads outside a transaction cost one statement on MySQL."""
+import pytest
+
 from heat_conv.common import config
 from heat_conv.db import api as db_api
 from heat_conv.db import migration
@@ -16,25 +18,30 @@ def _session_counters():
     return {name: int(value) for name, value in rows}
 
 
-def test_a_read_outside_a_transaction_needs_no_commit(mysql_url):
+@pytest.fixture
+def small_pool(mysql_url):
+    """MySQL with pools of one connection in use at a time: the counters
+    read are those of the session the statements ran on."""
     config.CONF.set_override('max_pool_size', 1, group='database')
-    try:
-        engine = db_session.configure(mysql_url)
-        migration.upgrade(engine)
-        stack = db_api.stack_create({'name': 's', 'tenant': 't', 'action': 'CREATE',
-                                     'status': 'COMPLETE'})
-        before = _session_counters()
-        for _ in range(5):
-            assert db_api.stack_get(stack.id).name == 's'
-        after = _session_counters()
-        spent = {name: after[name] - before[name] for name in before}
-        # Five reads, and the SHOW that counted them: nothing else.
-        assert spent['Com_select'] == 5
-        assert spent['Com_commit'] == spent['Com_rollback'] == 0
-        assert spent['Questions'] == 6
-        engine.dispose()
-    finally:
-        config.CONF.clear_override('max_pool_size', group='database')
+    engine = db_session.configure(mysql_url)
+    migration.upgrade(engine)
+    yield
+    engine.dispose()
+    config.CONF.clear_override('max_pool_size', group='database')
+
+
+def test_a_read_outside_a_transaction_needs_no_commit(small_pool):
+    stack = db_api.stack_create({'name': 's', 'tenant': 't', 'action': 'CREATE',
+                                 'status': 'COMPLETE'})
+    before = _session_counters()
+    for _ in range(5):
+        assert db_api.stack_get(stack.id).name == 's'
+    after = _session_counters()
+    spent = {name: after[name] - before[name] for name in before}
+    # Five reads, and the SHOW that counted them: nothing else.
+    assert spent['Com_select'] == 5
+    assert spent['Com_commit'] == spent['Com_rollback'] == 0
+    assert spent['Questions'] == 6
 
 
 def test_inside_a_transaction_a_read_joins_it(db):
@@ -51,34 +58,27 @@ def test_inside_a_transaction_a_read_joins_it(db):
     assert seen == ['FAILED']
 
 
-def test_a_steps_first_read_and_its_lock_commit_without_a_commit(mysql_url):
-    config.CONF.set_override('max_pool_size', 1, group='database')
-    try:
-        engine = db_session.configure(mysql_url)
-        migration.upgrade(engine)
-        stack = db_api.stack_create({'name': 's', 'tenant': 't', 'action': 'CREATE',
-                                     'status': 'IN_PROGRESS', 'current_traversal': 'tr'})
-        row = db_api.resource_create({'stack_id': stack.id, 'name': 'r', 'type': 'T',
-                                      'action': 'INIT', 'status': 'COMPLETE'})
-        before = _session_counters()
+def test_a_steps_first_read_and_its_lock_commit_without_a_commit(small_pool):
+    stack = db_api.stack_create({'name': 's', 'tenant': 't', 'action': 'CREATE',
+                                 'status': 'IN_PROGRESS', 'current_traversal': 'tr'})
+    row = db_api.resource_create({'stack_id': stack.id, 'name': 'r', 'type': 'T',
+                                  'action': 'INIT', 'status': 'COMPLETE'})
+    before = _session_counters()
 
-        def step():
-            found, current, _ = db_api.resource_and_traversal(row.id, 'tr', True)
-            assert current == 'tr'
-            assert db_api.resource_cas(found.id, found.atomic_key,
-                                       {'engine_id': 'me', 'status': 'IN_PROGRESS'},
-                                       engine_id=None, alone=True)
-            db_api.commit_now()
-        db_api.atomically(step)
-        after = _session_counters()
-        spent = {name: after[name] - before[name] for name in before}
-        # The read, the lock's UPDATE and the SHOW that counted them.
-        assert spent['Com_commit'] == spent['Com_rollback'] == 0
-        assert spent['Questions'] == 3
-        # And the lock holds: another engine cannot take the row.
-        assert db_api.resource_get(row.id).engine_id == 'me'
-        assert not db_api.resource_cas(row.id, row.atomic_key, {'engine_id': 'other'},
-                                       engine_id=None)
-        engine.dispose()
-    finally:
-        config.CONF.clear_override('max_pool_size', group='database')
+    def step():
+        found, current, _ = db_api.resource_and_traversal(row.id, 'tr', True)
+        assert current == 'tr'
+        assert db_api.resource_cas(found.id, found.atomic_key,
+                                   {'engine_id': 'me', 'status': 'IN_PROGRESS'},
+                                   engine_id=None, alone=True)
+        db_api.commit_now()
+    db_api.atomically(step)
+    after = _session_counters()
+    spent = {name: after[name] - before[name] for name in before}
+    # The read, the lock's UPDATE and the SHOW that counted them.
+    assert spent['Com_commit'] == spent['Com_rollback'] == 0
+    assert spent['Questions'] == 3
+    # And the lock holds: another engine cannot take the row.
+    assert db_api.resource_get(row.id).engine_id == 'me'
+    assert not db_api.resource_cas(row.id, row.atomic_key, {'engine_id': 'other'},
+                                   engine_id=None)
