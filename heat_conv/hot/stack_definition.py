@@ -88,7 +88,7 @@ class StackDefinition:
         """The value of output ``name``; OutputError if it cannot be computed."""
         if name not in self._outputs:
             raise exception.OutputNotFound(name, self.stack_name)
-        return resolve_output(self.outputs()[name], self.version, self.output_path(name),
+        return resolve_output(self._outputs[name], self.version, self.output_path(name),
                               refs, attrs)
 
     def output_path(self, name):
