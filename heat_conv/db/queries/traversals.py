@@ -87,8 +87,8 @@ def _successors(edges, sync_points, ids):
     # An update node's edge to its own row's cleanup node carries that
     # node's edges too: a cleanup whose only predecessor is its own update
     # is passed through the moment that update ends, without a read.
-    for sp_id, edges in out.items():
-        for edge in edges:
+    for sp_id, outgoing in out.items():
+        for edge in outgoing:
             if edge[1] is not None and edge[2] is False and \
                     (edge[1], True) in ids and ids[(edge[1], True)] == sp_id:
                 edge.append(out.get(edge[0], []))
