@@ -121,9 +121,8 @@ def _propagate(stack_id, traversal_id, node, sender, successors):
                     # A kept row's cleanup has nothing to do: pass it through.
                     onward = seen.get(sp_id)
                     if onward is None:
-                        onward = db_api.node_successors(sp_id)
-                    if onward is None:
-                        onward = _legacy(traversal_id, (requirer_id, False))
+                        onward = _or_legacy(db_api.node_successors(sp_id), traversal_id,
+                                            (requirer_id, False))
                     pending.append(((requirer_id, False), None, True, onward))
                     continue
                 inputs = []
@@ -140,9 +139,13 @@ def _stored_successors(traversal_id, node):
     point = db_api.sync_point_get(traversal_id, node[0], node[1])
     if point is None:
         return []
-    if point.successors is None:
-        return _legacy(traversal_id, node)
-    return point.successors
+    return _or_legacy(point.successors, traversal_id, node)
+
+
+def _or_legacy(stored, traversal_id, node):
+    """``stored`` (a sync point's outgoing edges as read), or, when the
+    sync point has none stored, the edges from graph_edge."""
+    return stored if stored is not None else _legacy(traversal_id, node)
 
 
 def _legacy(traversal_id, node):
