@@ -11,8 +11,13 @@ observer_opts = [
                      'drift detection, no auto-heal, and slow cloud actions are '
                      'only seen to finish by another observer process.'),
     cfg.FloatOpt('poll_interval', default=1.0, min=0.05,
-                 help='Seconds between passes over resources whose cloud action '
-                      'is in progress.'),
+                 help='Longest pause between passes over resources whose cloud '
+                      'action is in progress, while none of them ends.'),
+    cfg.FloatOpt('settling_poll_interval', default=0.2, min=0.05,
+                 help='Pause after a pass that saw a cloud action end: actions '
+                      'started together end together, so the next pass comes '
+                      'this soon. Each pass that sees none end doubles the '
+                      'pause, up to poll_interval.'),
     cfg.FloatOpt('drift_interval', default=10.0, min=0.05,
                  help='Seconds between drift passes, which compare every '
                       'observed resource with reality.'),

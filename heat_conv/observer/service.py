@@ -1,6 +1,7 @@
 """The observer process: watches reality for the engine.
 
-Every ``poll_interval`` it reports pending cloud actions that settled; every
+Every ``poll_interval`` (sooner while actions are ending, see pause) it
+reports pending cloud actions that settled; every
 ``drift_interval`` it compares all observed resources of its stacks with
 reality, records what it finds and, for stacks with ``auto_heal``, reports
 the drift to the engine, which converges them from reality. It only
@@ -47,6 +48,7 @@ class Observer:
         # them on a timer of their own, so slow passes never lose them.
         self._renew_in_pass = renew_in_pass
         self._next_drift = 0.0
+        self._pause = CONF.observer.poll_interval
         self.reported = poller.Reported(CONF.observer.report_again_after)
 
     def renew(self):
@@ -59,8 +61,11 @@ class Observer:
         # request id.
         context.admin_context().update_store()
         stacks = self.renew() if self._renew_in_pass else self.stacks
-        poller.poll_pending(self.cloud, batch_size=CONF.observer.batch_size,
-                            stack_ids=stacks, reported=self.reported)
+        settled = poller.poll_pending(self.cloud, batch_size=CONF.observer.batch_size,
+                                      stack_ids=stacks, reported=self.reported)
+        longest = CONF.observer.poll_interval
+        self._pause = (min(CONF.observer.settling_poll_interval, longest) if settled
+                       else min(self._pause * 2, longest))
         if timeutils.now() < self._next_drift:
             return None
         self._next_drift = timeutils.now() + CONF.observer.drift_interval
@@ -72,9 +77,14 @@ class Observer:
         return result
 
     def pause(self):
-        """Seconds until the next pass: longer while the cloud keeps failing."""
-        return min(CONF.observer.poll_interval * (2 ** self.failures),
-                   CONF.observer.max_backoff)
+        """Seconds until the next pass: short after a pass saw actions end
+        (the rest of a batch started together is ending too), doubling back
+        to poll_interval as passes see none; longer while the cloud keeps
+        failing."""
+        if self.failures:
+            return min(CONF.observer.poll_interval * (2 ** self.failures),
+                       CONF.observer.max_backoff)
+        return self._pause
 
 
 class ObserverService(service.Service):
@@ -97,9 +107,11 @@ class ObserverService(service.Service):
             periodic.Periodic('observer', self.observer.run_pass,
                               self.observer.pause).start()]
         LOG.info('observer %s started on host %s (pid %d): watching %d stack(s); polls '
-                 'every %s s, drift every %s s, leases of %d s renewed every %.1f s',
+                 'every %s s (%s s while actions end), drift every %s s, leases of %d s '
+                 'renewed every %.1f s',
                  self.observer.id, CONF.host, os.getpid(), len(self.observer.stacks),
-                 CONF.observer.poll_interval, CONF.observer.drift_interval,
+                 CONF.observer.poll_interval, CONF.observer.settling_poll_interval,
+                 CONF.observer.drift_interval,
                  CONF.observer.lease_secs, leases.heartbeat_interval())
 
     def stop(self, graceful=False):
