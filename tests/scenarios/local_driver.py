@@ -23,6 +23,16 @@ from tests.scenarios import driver_base
 LOG = logging.getLogger(__name__)
 
 
+def run_scenario(scenario, clock, **delivery):
+    """Run ``scenario`` on a driver of its own that delivers messages as
+    ``delivery`` says (``seed``: shuffled; ``duplicate``: each twice)."""
+    driver = LocalDriver(clock, **delivery)
+    try:
+        scenario(driver)
+    finally:
+        driver.close()
+
+
 class LocalDriver(driver_base.Driver):
     slow = 30   # seconds a "slow" action takes, in fake time
 

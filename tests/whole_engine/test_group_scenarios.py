@@ -15,11 +15,7 @@ def test_scenario(scenario, driver):
                                       scenarios.rolling_update_in_batches],
                          ids=lambda s: s.__name__)
 def test_reordered_messages_change_nothing(scenario, seed, db, fake_clock):
-    d = local_driver.LocalDriver(fake_clock, seed=seed)
-    try:
-        scenario(d)
-    finally:
-        d.close()
+    local_driver.run_scenario(scenario, fake_clock, seed=seed)
 
 
 def test_group_of_500_creates_and_deletes(driver):

@@ -12,8 +12,4 @@ def test_scenario(scenario, driver):
 
 @pytest.mark.parametrize('scenario', scenarios.ALL, ids=lambda s: s.__name__)
 def test_duplicated_messages_change_nothing(scenario, db, fake_clock):
-    d = local_driver.LocalDriver(fake_clock, duplicate=True)
-    try:
-        scenario(d)
-    finally:
-        d.close()
+    local_driver.run_scenario(scenario, fake_clock, duplicate=True)

@@ -18,11 +18,7 @@ def test_scenario(scenario, driver):
                                       nested.leaf_failure_rolls_back_tree],
                          ids=lambda s: s.__name__)
 def test_duplicated_messages_change_nothing(scenario, db, fake_clock):
-    d = local_driver.LocalDriver(fake_clock, duplicate=True)
-    try:
-        scenario(d)
-    finally:
-        d.close()
+    local_driver.run_scenario(scenario, fake_clock, duplicate=True)
 
 
 @pytest.mark.parametrize('seed', [1, 2, 3])
@@ -32,8 +28,4 @@ def test_duplicated_messages_change_nothing(scenario, db, fake_clock):
                                       nested.deep_update_touches_one_leaf],
                          ids=lambda s: s.__name__)
 def test_reordered_messages_change_nothing(scenario, seed, db, fake_clock):
-    d = local_driver.LocalDriver(fake_clock, seed=seed)
-    try:
-        scenario(d)
-    finally:
-        d.close()
+    local_driver.run_scenario(scenario, fake_clock, seed=seed)
