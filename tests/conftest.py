@@ -13,6 +13,7 @@ from heat_conv.db import migration  # noqa: E402
 from heat_conv.db import session as db_session  # noqa: E402
 from heat_conv.engine import lifecycle_options  # noqa: E402,F401 (its options)
 from tests import services  # noqa: E402
+from tests import stack_list_endpoint  # noqa: E402
 
 config.set_lib_defaults()
 config.CONF([], project='heat_conv', default_config_files=[])
@@ -28,6 +29,14 @@ def fake_clock():
     previous = timeutils.set_clock(clock)
     yield clock
     timeutils.set_clock(previous)
+
+
+@pytest.fixture
+def stack_list_server():
+    """A stand-in Heat endpoint (tests/stack_list_endpoint.py)."""
+    server = stack_list_endpoint.StackListEndpoint()
+    yield server
+    server.close()
 
 
 @pytest.fixture

@@ -67,11 +67,13 @@ def _parse(name, raw):
 def _constraints(raw, param_type, path):
     description = raw.get('ConstraintDescription')
     if 'MinValue' in raw or 'MaxValue' in raw:
-        low, high = _bounds(raw, 'MinValue', 'MaxValue', path, integer=False)
+        low, high = constraints.parse_bounds(raw, ('MinValue', 'MaxValue'), path, False,
+                                             inverted_at=path + ('MinValue',))
         yield _applicable(constraints.Range(description, low, high), param_type,
                           path + ('MinValue' if 'MinValue' in raw else 'MaxValue',))
     if 'MinLength' in raw or 'MaxLength' in raw:
-        low, high = _bounds(raw, 'MinLength', 'MaxLength', path, integer=True)
+        low, high = constraints.parse_bounds(raw, ('MinLength', 'MaxLength'), path, True,
+                                             inverted_at=path + ('MinLength',))
         yield _applicable(constraints.Length(description, low, high), param_type,
                           path + ('MinLength' if 'MinLength' in raw else 'MaxLength',))
     if 'AllowedValues' in raw:
@@ -90,23 +92,6 @@ def _constraints(raw, param_type, path):
             _fail(path + ('AllowedPattern',),
                   f'Invalid regular expression "{pattern}": {exc}')
         yield _applicable(constraint, param_type, path + ('AllowedPattern',))
-
-
-def _bounds(raw, low_key, high_key, path, integer):
-    bounds = []
-    for key in (low_key, high_key):
-        value = raw.get(key)
-        if value is not None:
-            try:
-                value = types.convert(types.NUMBER, value)
-            except types.ConversionError:
-                _fail(path + (key,), f'{key} must be a number')
-            if integer and value != int(value):
-                _fail(path + (key,), f'{key} must be an integer')
-        bounds.append(value)
-    if None not in bounds and bounds[0] > bounds[1]:
-        _fail(path + (low_key,), f'{low_key} must not be greater than {high_key}')
-    return bounds
 
 
 def _applicable(constraint, param_type, path):

@@ -178,9 +178,18 @@ def _min_max(definition, path, integer):
     unknown = sorted(set(definition) - {'min', 'max'})
     if unknown:
         _fail(path + (unknown[0],), f'"{unknown[0]}" is not valid here; use min or max')
-    bounds = []
-    for key in ('min', 'max'):
-        value = definition.get(key)
+    return parse_bounds(definition, ('min', 'max'), path, integer, inverted_at=path)
+
+
+def parse_bounds(raw, keys, path, integer, inverted_at):
+    """[low, high] of a range or length constraint, read from ``raw`` at
+    ``keys`` (the template's names for them: min/max in HOT, MinValue/
+    MaxValue or MinLength/MaxLength in CFN); None where one is absent.
+    ``inverted_at``: the path an error about low > high points to."""
+    low_key, high_key = keys
+    found = []
+    for key in keys:
+        value = raw.get(key)
         if value is not None:
             try:
                 value = types.convert(types.NUMBER, value)
@@ -188,10 +197,10 @@ def _min_max(definition, path, integer):
                 _fail(path + (key,), f'{key} must be a number')
             if integer and value != int(value):
                 _fail(path + (key,), f'{key} must be an integer')
-        bounds.append(value)
-    if None not in bounds and bounds[0] > bounds[1]:
-        _fail(path, 'min must not be greater than max')
-    return bounds
+        found.append(value)
+    if None not in found and found[0] > found[1]:
+        _fail(inverted_at, f'{low_key} must not be greater than {high_key}')
+    return found
 
 
 def _step_offset(definition, path):

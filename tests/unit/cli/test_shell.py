@@ -1,8 +1,5 @@
 """The heat-conv shell: where it sends requests, which commands it has, and
 how it fails on bad arguments."""
-import http.server
-import json
-import threading
 from importlib import metadata
 
 import pytest
@@ -51,37 +48,12 @@ def test_a_chosen_cloud_supplies_its_own_auth_and_endpoint():
     assert (options.auth_type, options.endpoint) == (None, None)
 
 
-class _RecordingHandler(http.server.BaseHTTPRequestHandler):
-    def do_GET(self):
-        self.server.paths.append(self.path)
-        body = json.dumps({'stacks': []}).encode()
-        self.send_response(200)
-        self.send_header('Content-Type', 'application/json')
-        self.send_header('Content-Length', str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args):
-        pass
-
-
-@pytest.fixture
-def recorder():
-    server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), _RecordingHandler)
-    server.paths = []
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server, f'http://127.0.0.1:{server.server_address[1]}'
-    server.shutdown()
-    server.server_close()
-
-
-def test_requests_go_to_the_chosen_endpoint(recorder, monkeypatch, capsys):
-    server, url = recorder
+def test_requests_go_to_the_chosen_endpoint(stack_list_server, monkeypatch, capsys):
+    url = stack_list_server.url
     monkeypatch.setenv('HEAT_CONV_ENDPOINT', f'{url}/v1/envtenant')
     assert main.main(['stack', 'list']) == 0
     assert main.main(['--endpoint', f'{url}/v1/flagtenant', 'stack', 'list']) == 0
-    assert [path.split('?')[0] for path in server.paths] == [
+    assert [path.split('?')[0] for path, _ in stack_list_server.seen] == [
         '/v1/envtenant/stacks', '/v1/flagtenant/stacks']
 
 

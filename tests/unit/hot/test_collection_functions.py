@@ -1,8 +1,8 @@
 import pytest
 
-from heat_conv.common import exception
 from heat_conv.hot import collection_functions as cf
 from heat_conv.hot import versions
+from tests import function_args
 
 NEW = versions.VERSIONS['2021-04-16']
 V2016 = versions.VERSIONS['2016-10-14']
@@ -11,15 +11,7 @@ PATH = ('outputs', 'o', 'value', 'fn')
 
 
 def fails(fn, args, *fragments, static=False):
-    with pytest.raises(exception.InvalidFunctionArgs) as info:
-        if static:
-            fn.check(args, PATH)
-        else:
-            fn.apply(args, PATH)
-    text = str(info.value)
-    assert text.startswith(f'outputs.o.value.fn: Arguments to "{fn.name}"'), text
-    for fragment in fragments:
-        assert fragment in text, text
+    function_args.refused(fn, args, PATH, *fragments, static=static)
 
 
 # --- list_concat / list_concat_unique --------------------------------------

@@ -5,6 +5,7 @@ import pytest
 from heat_conv.common import exception
 from heat_conv.hot import string_functions as sf
 from heat_conv.hot import versions
+from tests import function_args
 
 NEW = versions.VERSIONS['2021-04-16']
 OLD = versions.VERSIONS['2013-05-23']
@@ -12,15 +13,7 @@ PATH = ('resources', 'r', 'properties', 'p', 'fn')
 
 
 def fails(fn, args, *fragments, static=False):
-    with pytest.raises(exception.InvalidFunctionArgs) as info:
-        if static:
-            fn.check(args, PATH)
-        else:
-            fn.apply(args, PATH)
-    text = str(info.value)
-    assert text.startswith('resources.r.properties.p.fn: Arguments to '), text
-    for fragment in fragments:
-        assert fragment in text, text
+    function_args.refused(fn, args, PATH, *fragments, static=static)
 
 
 # --- str_replace -----------------------------------------------------------

@@ -1,8 +1,5 @@
 """The client shim of tools/heat-functional: a keystoneauth plugin that asks
 no Keystone, and its installation into heat_integrationtests' clients."""
-import http.server
-import json
-import threading
 import types
 
 import pytest
@@ -43,43 +40,16 @@ def test_catalog_auth_answers_from_its_own_catalog():
         catalog.url_for(service_type='object-store', region_name='RegionOne')
 
 
-class _Recording(http.server.BaseHTTPRequestHandler):
-    seen = []
-
-    def do_GET(self):
-        self.seen.append((self.path, self.headers.get('X-Auth-Token')))
-        body = json.dumps({'stacks': []}).encode()
-        self.send_response(200)
-        self.send_header('Content-Type', 'application/json')
-        self.send_header('Content-Length', str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args):
-        pass
-
-
-@pytest.fixture
-def recording_server():
-    server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), _Recording)
-    _Recording.seen = []
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f'http://127.0.0.1:{server.server_port}'
-    server.shutdown()
-    server.server_close()
-
-
-def test_heatclient_on_the_session_calls_the_endpoint_with_the_token(recording_server):
+def test_heatclient_on_the_session_calls_the_endpoint_with_the_token(stack_list_server):
     """As heat_integrationtests builds its orchestration client: a session,
     no endpoint given, the endpoint found in the catalog."""
-    endpoint = f'{recording_server}/v1/tenant-a'
+    endpoint = f'{stack_list_server.url}/v1/tenant-a'
     session = ks_session.Session(auth=shim.CatalogAuth(endpoint, 'dummy', 'RegionOne'))
     client = heat_client.Client('1', None, session=session, endpoint_type='publicURL',
                                 service_type='orchestration', region_name='RegionOne')
     assert list(client.stacks.list()) == []
-    assert len(_Recording.seen) == 1
-    path, token = _Recording.seen[0]
+    assert len(stack_list_server.seen) == 1
+    path, token = stack_list_server.seen[0]
     assert path.startswith('/v1/tenant-a/stacks')
     assert token == 'dummy'
 
