@@ -14,11 +14,9 @@ rows asks ``progress``, which ends the wait once the pause is over. No
 thread ever sleeps; the pause is as exact as the observer's interval.
 """
 from heat_conv.common import exception
-from heat_conv.common import timeutils
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
-from heat_conv.hot import evaluator
-from heat_conv.resources import base
+from heat_conv.resources import batched_child
 from heat_conv.resources import group_batches
 from heat_conv.resources import group_names
 from heat_conv.resources import group_policy
@@ -32,7 +30,7 @@ from heat_conv.resources.properties import Property
 _DEF_KEYS = ('type', 'properties', 'metadata')
 
 
-class ResourceGroup(member_stack.MemberStack):
+class ResourceGroup(batched_child.BatchedChild, member_stack.MemberStack):
     type_name = 'OS::Heat::ResourceGroup'
     properties_schema = {
         'count': Property('integer', default=1, min_value=0, update_allowed=True,
@@ -98,8 +96,7 @@ class ResourceGroup(member_stack.MemberStack):
             self.data.get('skiplist', []), [m.name for m in existing],
             {m.name: m.refid for m in existing}, creating=creating)
         self.data['skiplist'] = skiplist
-        self.data.pop('batches', None)
-        self.data.pop('paused_until', None)
+        self.forget_batches()
         batching = self._batching(creating)
         if batching is not None:
             valid = [m for m in existing if m.name not in skiplist]
@@ -107,11 +104,11 @@ class ResourceGroup(member_stack.MemberStack):
                 skiplist, [m.name for m in existing if m.status != Status.FAILED])
             plan = group_batches.plan(self.properties['count'], current,
                                       batching.batch_size, batching.min_in_service)
-            group_batches.check_pauses(plan, batching.pause, self._timeout_secs())
+            group_batches.check_pauses(plan, batching.pause, self.timeout_secs())
             if plan:
                 self.data['batches'] = [list(b) for b in plan]
                 self.data['pause'] = batching.pause
-                return self._next_batch([(m.name, m.definition) for m in valid])
+                return self._batch([(m.name, m.definition) for m in valid])
         return self._spec(group_template.assemble(
             self.properties['resource_def'],
             group_names.member_names(self.properties['count'], skiplist),
@@ -130,7 +127,11 @@ class ResourceGroup(member_stack.MemberStack):
             return policy[group_policy.ROLLING_UPDATE]
         return None
 
-    def _next_batch(self, existing):
+    def next_batch(self):
+        existing = [m for m in self._members() if m.name not in self.data['skiplist']]
+        return self._batch([(m.name, m.definition) for m in existing])
+
+    def _batch(self, existing):
         capacity, new = self.data['batches'].pop(0)
         definitions = group_template.rolling_definitions(
             existing, self.properties['resource_def'], self.properties['index_var'],
@@ -152,41 +153,6 @@ class ResourceGroup(member_stack.MemberStack):
             # files stay available to them (Heat merges the two as well).
             earlier = db_api.raw_template_get(child.raw_template_id).files
         return self.member_spec(template, earlier)
-
-    def _timeout_secs(self):
-        minutes = db_api.stack_get(self.stack_id).timeout
-        return minutes * 60 if minutes else None
-
-    def update_policy(self):
-        snippet = self.definition.update_policy if self.definition is not None else None
-        path = ('resources', self.name, 'update_policy')
-        if not snippet:
-            return group_policy.parse({}, path)
-        return group_policy.parse(evaluator.resolve_frozen(
-            snippet, self.definition.version, {}, {}, path=path), path)
-
-    # --- batches: the child settled, or a pause is over ----------------------
-
-    def child_done(self, outcome):
-        if isinstance(outcome, base.Failed) or not self.data.get('batches'):
-            self.data.pop('batches', None)
-            self.data.pop('paused_until', None)
-            return outcome
-        paused_until = self.data.get('paused_until')
-        if self.data.get('pause') and paused_until is None:
-            self.data['paused_until'] = timeutils.now() + self.data['pause']
-            return base.Pending(self.physical_id)
-        if paused_until is not None and timeutils.now() < paused_until:
-            return base.Pending(self.physical_id)
-        self.data.pop('paused_until', None)
-        existing = [m for m in self._members() if m.name not in self.data['skiplist']]
-        return self._next_batch([(m.name, m.definition) for m in existing])
-
-    def progress(self, action, cloud_object):
-        paused_until = self.data.get('paused_until')
-        if paused_until is not None and timeutils.now() >= paused_until:
-            return base.Done(self.physical_id)   # wakes child_done
-        return None
 
     # --- reading the child -----------------------------------------------------
 
