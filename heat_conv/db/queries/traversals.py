@@ -103,14 +103,22 @@ _PER_UPDATE = 400
 
 def _store_successors(conn, traversal_id, successors):
     """Written once the sync points have ids; a few statements for any
-    number of nodes (one CASE per batch, not one UPDATE per node)."""
+    number of nodes (one CASE per batch, not one UPDATE per node).
+
+    Written as the driver's own SQL: as an expression, SQLAlchemy builds,
+    keys and compiles a CASE of this many branches anew on every call
+    (~75 ms of a 1,000-resource converge; the string and the driver's
+    escaping of its parameters cost ~5 ms)."""
+    mark = '?' if conn.dialect.paramstyle == 'qmark' else '%s'
     items = sorted(successors.items())
     for start in range(0, len(items), _PER_UPDATE):
         batch = items[start:start + _PER_UPDATE]
-        value = sa.case({sp_id: json.dumps(edges) for sp_id, edges in batch},
-                        value=_SP.id, else_=_SP.successors)
-        conn.execute(sa.update(SYNC_POINT).values(successors=value).where(
-            _SP.traversal_id == traversal_id, _SP.id.between(batch[0][0], batch[-1][0])))
+        whens = ' '.join([f'WHEN {mark} THEN {mark}'] * len(batch))
+        params = [value for sp_id, edges in batch for value in (sp_id, json.dumps(edges))]
+        conn.exec_driver_sql(
+            f'UPDATE sync_point SET successors = CASE id {whens} ELSE successors END '
+            f'WHERE traversal_id = {mark} AND id BETWEEN {mark} AND {mark}',
+            tuple(params + [traversal_id, batch[0][0], batch[-1][0]]))
 
 
 def node_successors(sync_point_id):
