@@ -82,6 +82,7 @@ from heat_conv.db.queries.templates import raw_template_get  # noqa: F401
 from heat_conv.db.queries.templates import raw_template_parameters  # noqa: F401
 from heat_conv.db.queries.traversal_rows import resources_held  # noqa: F401
 from heat_conv.db.queries.traversal_rows import resources_placing  # noqa: F401
+from heat_conv.db.queries.traversal_rows import traversal_start  # noqa: F401
 from heat_conv.db.queries.traversals import LAST  # noqa: F401
 from heat_conv.db.queries.traversals import LAST_MUST_ACT  # noqa: F401
 from heat_conv.db.queries.traversals import NOT_LAST  # noqa: F401

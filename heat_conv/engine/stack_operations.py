@@ -86,9 +86,14 @@ def update_stack(ctx, stack_id, template=None, params=None, files=None,
     target: template, files, environment (the given one merged onto it), and
     parameters (merged, less ``clear_parameters``). With
     ``converge``, each resource is compared with reality rather than with
-    what was last stored, so drifted resources are repaired.
+    what was last stored, so drifted resources are repaired. Returns the id
+    of the traversal that converges it.
     """
-    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+    # An API request has just read it (stack_lookup); the compare-and-swap
+    # that starts the traversal catches any change since.
+    stack = getattr(ctx, 'stacks_read', {}).get(stack_id)
+    if stack is None or stack.deleted_at is not None:
+        stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
     _check_updatable(stack)
     old_parameters = None
     if existing:
@@ -130,8 +135,8 @@ def update_stack(ctx, stack_id, template=None, params=None, files=None,
         # Another operation started since the stack was read: supersede it in
         # turn (the template is stored), if it still allows an update.
         return _supersede(ctx, stack.id, Action.UPDATE, template_id, _check_updatable,
-                          extra=extra)
-    return db_api.stack_get(stack.id)
+                          extra=extra).current_traversal
+    return traversal_id
 
 
 def delete_stack(ctx, stack_id):

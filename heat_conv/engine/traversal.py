@@ -29,21 +29,26 @@ def converge(stack_id, traversal_id):
 
 
 def _converge(stack_id, traversal_id):
-    stack = db_api.stack_get(stack_id)
+    found = db_api.traversal_start(stack_id, traversal_id, sync_point.STACK_ENTITY)
+    if found is None:
+        raise exception.StackNotFound(stack_id)
+    stack, raw, stored = found
     if stack.current_traversal != traversal_id:
         return   # superseded before it started
-    if db_api.sync_point_get(traversal_id, sync_point.STACK_ENTITY, True):
+    if stored:
         return   # a redelivered converge: the traversal already exists
     try:
-        definitions, dependencies = _target(stack)
+        definitions, dependencies = _target(stack, raw)
     except exception.HeatConvException as exc:
         stack_state.fail(stack_id, traversal_id, str(exc))
         return
 
-    held = db_api.resources_held(stack_id)
-    hooks.release_superseded(held)
-    signal_step.release_superseded(held)
     rows = db_api.resources_placing(stack_id)
+    held_ids = [row.id for row in rows if row.held]
+    if held_ids:
+        held = db_api.resources_held(stack_id, held_ids)
+        hooks.release_superseded(held)
+        signal_step.release_superseded(held)
     rows_by_name = {}
     for row in rows:
         rows_by_name.setdefault(row.name, []).append(row)
@@ -151,11 +156,11 @@ def _stored_definition(frozen, template_id):
     return stored
 
 
-def _target(stack):
-    """Frozen definitions and dependencies of the stack's target template."""
-    if stack.raw_template_id is None:
+def _target(stack, raw):
+    """Frozen definitions and dependencies of the stack's target template
+    (``raw``, its stored row)."""
+    if raw is None:
         return {}, {}
-    raw = db_api.raw_template_get(stack.raw_template_id)
     tmpl = hot_template.Template.load_stored(raw.template, files=raw.files,
                                              environment=raw.environment)
     bound = tmpl.bind(params=raw.parameters, stack_name=stack.name,

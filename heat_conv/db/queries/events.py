@@ -6,8 +6,10 @@ from heat_conv.common import exception
 from heat_conv.common import timeutils
 from heat_conv.db import models
 from heat_conv.db.queries.common import EVENT
+from heat_conv.db.queries.common import Record
 from heat_conv.db.queries.common import one as _one
-from heat_conv.db.queries.common import rows as _rows
+from heat_conv.db.queries.common import reading
+from heat_conv.db.queries.common import record as _record
 from heat_conv.db.queries.common import transaction
 
 
@@ -27,23 +29,42 @@ def event_rows(events):
 
 def event_list(stack_id, resource_name=None, filters=None, sort_dir='asc',
                limit=None, marker=None):
-    ev = models.Event
-    query = sa.select(ev).where(ev.stack_id == stack_id)
+    """The stack's events (records), oldest first unless ``sort_dir`` is
+    'desc'; after (or before) the event ``marker`` when given.
+
+    One statement whatever the arguments: a client polling for new events
+    calls this many times a second.
+    """
+    ev = EVENT.c
+    conditions = [ev.stack_id == stack_id]
     if resource_name is not None:
-        query = query.where(ev.resource_name == resource_name)
+        conditions.append(ev.resource_name == resource_name)
     for key, value in (filters or {}).items():
-        column = getattr(ev, key)
         values = value if isinstance(value, (list, tuple, set)) else [value]
-        query = query.where(column.in_(list(values)))
-    if marker is not None:
-        marker_id = _one(sa.select(ev).where(ev.uuid == marker),
-                         exception.EventNotFound(marker)).id
-        query = query.where(ev.id < marker_id if sort_dir == 'desc'
-                            else ev.id > marker_id)
-    query = query.order_by(ev.id.desc() if sort_dir == 'desc' else ev.id.asc())
+        conditions.append(ev[key].in_(list(values)))
+    order = ev.id.desc() if sort_dir == 'desc' else ev.id.asc()
+    if marker is None:
+        query = sa.select(EVENT).where(*conditions).order_by(order)
+    else:
+        # The marker's row joined to the events after it: no row at all
+        # means no such marker, one with no event that none follow it.
+        mark = sa.select(ev.id.label('marker_id')).where(ev.uuid == marker).subquery()
+        conditions.append(ev.id < mark.c.marker_id if sort_dir == 'desc'
+                          else ev.id > mark.c.marker_id)
+        query = (sa.select(mark.c.marker_id, EVENT)
+                 .select_from(mark.outerjoin(EVENT, sa.and_(*conditions)))
+                 .order_by(order))
     if limit is not None:
         query = query.limit(limit)
-    return _rows(query)
+    with reading() as conn:
+        found = conn.execute(query).all()
+    if marker is None:
+        return [_record(row) for row in found]
+    if not found:
+        raise exception.EventNotFound(marker)
+    return [Record(**{key: value for key, value in row._mapping.items()
+                      if key != 'marker_id'})
+            for row in found if row.id is not None]
 
 
 def event_get(stack_id, event_uuid):
