@@ -6,7 +6,6 @@ from heat_conv.common import exception
 from heat_conv.common import timeutils
 from heat_conv.db import models
 from heat_conv.db.queries.common import EVENT
-from heat_conv.db.queries.common import Record
 from heat_conv.db.queries.common import one as _one
 from heat_conv.db.queries.common import reading
 from heat_conv.db.queries.common import record as _record
@@ -46,25 +45,20 @@ def event_list(stack_id, resource_name=None, filters=None, sort_dir='asc',
     if marker is None:
         query = sa.select(EVENT).where(*conditions).order_by(order)
     else:
-        # The marker's row joined to the events after it: no row at all
-        # means no such marker, one with no event that none follow it.
-        mark = sa.select(ev.id.label('marker_id')).where(ev.uuid == marker).subquery()
-        conditions.append(ev.id < mark.c.marker_id if sort_dir == 'desc'
-                          else ev.id > mark.c.marker_id)
-        query = (sa.select(mark.c.marker_id, EVENT)
+        # The marker's row outer-joined to the events after it: no row at
+        # all means no such marker; a row of NULLs, no event after it.
+        mark = sa.select(ev.id).where(ev.uuid == marker).subquery()
+        conditions.append(ev.id < mark.c.id if sort_dir == 'desc' else ev.id > mark.c.id)
+        query = (sa.select(EVENT)
                  .select_from(mark.outerjoin(EVENT, sa.and_(*conditions)))
                  .order_by(order))
     if limit is not None:
         query = query.limit(limit)
     with reading() as conn:
         found = conn.execute(query).all()
-    if marker is None:
-        return [_record(row) for row in found]
-    if not found:
+    if marker is not None and not found:
         raise exception.EventNotFound(marker)
-    return [Record(**{key: value for key, value in row._mapping.items()
-                      if key != 'marker_id'})
-            for row in found if row.id is not None]
+    return [_record(row) for row in found if row.id is not None]
 
 
 def event_get(stack_id, event_uuid):

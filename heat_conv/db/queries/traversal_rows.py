@@ -79,12 +79,10 @@ def resources_placing(stack_id):
                             .where(_live(stack_id)).order_by(RESOURCE.c.id)).all()
 
 
-def resources_held(stack_id, ids=None):
-    """Whole rows (detached) that a step of an earlier traversal may still
-    hold: paused at a hook, or waiting on an action or on signals; only
-    those of ``ids`` when given."""
+def resources_held(stack_id, ids):
+    """Whole rows (detached), of those of ``ids``, that a step of an earlier
+    traversal may still hold: paused at a hook, or waiting on an action or
+    on signals (as they stand now, not as resources_placing found them)."""
     res = models.Resource
-    query = sa.select(res).where(_live(stack_id), _HELD)
-    if ids is not None:
-        query = query.where(res.id.in_(list(ids)))
-    return _rows(query.order_by(res.id))
+    return _rows(sa.select(res).where(_live(stack_id), _HELD, res.id.in_(list(ids)))
+                 .order_by(res.id))
