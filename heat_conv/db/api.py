@@ -32,11 +32,13 @@ from heat_conv.db.queries.resources import resource_get  # noqa: F401
 from heat_conv.db.queries.resources import resource_set_check_status  # noqa: F401
 from heat_conv.db.queries.resources import resource_state_counts  # noqa: F401
 from heat_conv.db.queries.resources import resource_with_node  # noqa: F401
+from heat_conv.db.queries.resources import resources_and_traversal  # noqa: F401
 from heat_conv.db.queries.resources import resources_failed_in  # noqa: F401
 from heat_conv.db.queries.resources import resources_locked  # noqa: F401
 from heat_conv.db.queries.resources import resources_of_stack  # noqa: F401
 from heat_conv.db.queries.resources import resources_purge_deleted  # noqa: F401
 from heat_conv.db.queries.resources import resources_waiting  # noqa: F401
+from heat_conv.db.queries.resources import resources_with_nodes  # noqa: F401
 from heat_conv.db.queries.services import service_delete  # noqa: F401
 from heat_conv.db.queries.services import service_heartbeat  # noqa: F401
 from heat_conv.db.queries.services import service_list  # noqa: F401
@@ -89,6 +91,7 @@ from heat_conv.db.queries.traversals import NOT_LAST  # noqa: F401
 from heat_conv.db.queries.traversals import legacy_successors  # noqa: F401
 from heat_conv.db.queries.traversals import node_successors  # noqa: F401
 from heat_conv.db.queries.traversals import sync_arrive  # noqa: F401
+from heat_conv.db.queries.traversals import sync_arrive_all  # noqa: F401
 from heat_conv.db.queries.traversals import sync_arrive_many  # noqa: F401
 from heat_conv.db.queries.traversals import sync_arrive_own_update  # noqa: F401
 from heat_conv.db.queries.traversals import sync_inputs  # noqa: F401
@@ -99,5 +102,8 @@ from heat_conv.db.scope import after_commit  # noqa: F401
 from heat_conv.db.scope import after_commit_all  # noqa: F401
 from heat_conv.db.scope import after_commit_batched  # noqa: F401
 from heat_conv.db.scope import atomically  # noqa: F401
+from heat_conv.db.scope import before_commit_all  # noqa: F401
 from heat_conv.db.scope import commit_now  # noqa: F401
+from heat_conv.db.scope import flush_pending  # noqa: F401
+from heat_conv.db.scope import in_transaction  # noqa: F401
 from heat_conv.db.scope import on_rollback  # noqa: F401

@@ -6,7 +6,10 @@ one COMMIT (and, on a disk that syncs, one fsync) instead of one each.
 What must wait for the commit does: ``after_commit(fn)`` (messages that
 announce the writes) runs once the transaction is committed, and never if
 it is rolled back; ``on_rollback(fn)`` undoes in-memory state that mirrored
-a write the rollback took back.
+a write the rollback took back. Rows that many pieces of the work add to
+one table (their events) can wait for the end too: ``before_commit_all``
+inserts them with one statement, in the transaction, just before it
+commits.
 
 A deadlock (or another transient error) rolls back the whole transaction,
 so the work is run again from its start, after its in-memory effects have
@@ -36,12 +39,18 @@ class _Scope:
         self.exit = contextlib.ExitStack()
         self.after = []
         self.batches = {}
+        self.pending = {}   # before_commit_all: key -> [flush, items]
         self.undo = []
         self.ended = False   # committed early by commit_now
 
 
 def current():
     return getattr(_local, 'scope', None)
+
+
+def in_transaction():
+    """Whether this thread's work runs in a transaction (``atomically``)."""
+    return current() is not None
 
 
 def transaction_for(begin):
@@ -83,6 +92,27 @@ def after_commit_all(key, items, flush):
     batch.extend(items)
 
 
+def before_commit_all(key, items, flush):
+    """``flush(items)`` inside the current transaction, just before it
+    commits, once for every item given under ``key`` in the scope (at
+    once, outside a scope)."""
+    scope = current()
+    if scope is None:
+        flush(list(items))
+        return
+    scope.pending.setdefault(key, [flush, []])[1].extend(items)
+
+
+def flush_pending():
+    """Run the current scope's before_commit_all flushes now (for a read
+    that must see their rows)."""
+    scope = current()
+    while scope is not None and scope.pending:
+        key = next(iter(scope.pending))
+        flush, items = scope.pending.pop(key)
+        flush(items)
+
+
 def on_rollback(fn):
     """Run ``fn`` if the current scope's transaction is rolled back."""
     scope = current()
@@ -98,6 +128,7 @@ def commit_now():
     scope = current()
     if scope is None:
         return
+    flush_pending()
     scope.exit.close()   # commits
     scope.ended = True
     scope.undo.clear()
@@ -130,6 +161,8 @@ def _once(scope, work):
     try:
         try:
             result = work()
+            if not scope.ended:
+                flush_pending()
         except BaseException as exc:
             if not scope.ended:
                 scope.exit.__exit__(type(exc), exc, exc.__traceback__)

@@ -15,6 +15,7 @@ before casting it (the node is ready and has not arrived at its
 successors), which the reaper's re-drive finds. A stopping worker keeps
 nothing: what it has kept and not started it casts for the other engines.
 """
+import contextlib
 import threading
 
 from oslo_config import cfg
@@ -57,18 +58,29 @@ def done_handling():
 def keep(message):
     """Keep ``message`` (a CheckResource) to run here; False when it must be
     sent: no handler runs in this thread, one is kept already, the worker
-    is stopping, or continuing is off."""
+    is stopping or in the middle of a batch, or continuing is off."""
     kept = getattr(_local, 'kept', None)
-    if kept is None or kept or _stopping.is_set() or not CONF.engine.continue_in_worker:
+    if (kept is None or kept or _stopping.is_set() or not CONF.engine.continue_in_worker
+            or getattr(_local, 'in_batch', False)):
         return False
     kept.append(message)
     return True
 
 
-def keep_all(many):
-    """Handle every message of ``many`` (a Batch's) here, after the
-    current one; the handler's slot must be open."""
-    _local.kept[:0] = reversed(many)
+@contextlib.contextmanager
+def running_batch():
+    """While this thread runs the steps of a batch, what they make ready
+    goes to any worker: this one has the rest of the batch to run."""
+    _local.in_batch = True
+    try:
+        yield
+    finally:
+        _local.in_batch = False
+
+
+def stopping():
+    """Whether the worker is stopping (it starts no more steps)."""
+    return _stopping.is_set()
 
 
 def next_kept():

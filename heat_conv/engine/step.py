@@ -25,10 +25,12 @@ from heat_conv.engine import messages
 from heat_conv.engine import nested
 from heat_conv.engine import parent_link
 from heat_conv.engine import preemption
+from heat_conv.engine import read_ahead
 from heat_conv.engine import resource_action
 from heat_conv.engine import signal_step
 from heat_conv.engine import stack_state
 from heat_conv.engine import sync_point
+from heat_conv.engine import together
 from heat_conv.hot import template as hot_template
 from heat_conv.resources import base
 from heat_conv.resources import registry
@@ -51,7 +53,7 @@ def _start(step, msg):
     # The row, the stack's current traversal and the node's own sync point
     # (its stored spec and outgoing edges), in one read.
     try:
-        row, current, node = db_api.resource_and_traversal(
+        row, current, node = read_ahead.resource_and_traversal(
             msg.entity_id, step.traversal_id, msg.is_update)
     except exception.NotFound:
         return   # purged: the traversal it belonged to is long finished
@@ -267,7 +269,7 @@ def resume(resource_id, atomic_key, judge):
     comes through here.
     """
     try:
-        row, successors = db_api.resource_with_node(resource_id)
+        row, successors = read_ahead.resource_with_node(resource_id)
     except exception.NotFound:
         return
     if (row.atomic_key != atomic_key or row.status != Status.IN_PROGRESS
@@ -291,10 +293,14 @@ def conclude(row, step, action, plugin, outcome, started=False):
     """Record how an action ended (resource_action.settle) and go on from it,
     in one transaction: the row's release, its events and the arrivals at
     its successors commit together, and the messages that start the
-    successors leave after that commit."""
-    db_api.atomically(lambda: continue_traversal(
-        resource_action.settle(row, step, action, plugin, outcome, started=started),
-        step, plugin))
+    successors leave after that commit. In a batch, with the other steps'
+    conclusions (together)."""
+    def work():
+        return continue_traversal(
+            resource_action.settle(row, step, action, plugin, outcome, started=started),
+            step, plugin)
+    if not together.later(step, work, continue_traversal):
+        db_api.atomically(work)
 
 
 def continue_traversal(result, step, plugin=None):

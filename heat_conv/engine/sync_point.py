@@ -8,6 +8,7 @@ import dataclasses
 import typing
 
 from heat_conv.db import api as db_api
+from heat_conv.engine import arrivals_later
 from heat_conv.engine import messages
 from heat_conv.engine import rpc
 from heat_conv.hot import references
@@ -98,6 +99,11 @@ def _propagate(stack_id, traversal_id, node, sender, successors):
                 if sender is not None:
                     data = edge_data(sender.name, sender.row_id, sender.refid,
                                      sender.attributes, attrs, sender.cancelled)
+                if arrivals_later.wanted(predecessors, requirer_id, requirer_is_update):
+                    arrivals_later.arrive_later(
+                        stack_id, traversal_id, sp_id, requirer_id, (entity_id, is_update),
+                        data.to_dict() if data is not None else None, record=not passed)
+                    continue
                 # update nodes finish first, so a cleanup meeting one other
                 # predecessor is usually the last
                 arrivals.append((sp_id, data.to_dict() if data is not None else None,

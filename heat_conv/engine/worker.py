@@ -21,11 +21,13 @@ from heat_conv.engine import boundary
 from heat_conv.engine import continuation
 from heat_conv.engine import hooks
 from heat_conv.engine import messages
+from heat_conv.engine import read_ahead
 from heat_conv.engine import rpc
 from heat_conv.engine import scaling
 from heat_conv.engine import signal_step
 from heat_conv.engine import stack_state
 from heat_conv.engine import step
+from heat_conv.engine import together
 from heat_conv.engine import traversal
 
 LOG = logging.getLogger(__name__)
@@ -47,9 +49,7 @@ class EngineEndpoint:
 
     @oslo_messaging.expose
     def run_batch(self, ctxt, **kwargs):
-        # Each message is handled here in turn, as a step this worker kept is.
-        _deliver(ctxt, messages.Batch, kwargs,
-                 lambda msg: continuation.keep_all(msg.messages))
+        _deliver(ctxt, messages.Batch, kwargs, _run_batch)
 
     @oslo_messaging.expose
     def action_complete(self, ctxt, **kwargs):
@@ -81,6 +81,28 @@ class EngineEndpoint:
                  lambda msg: stack_state.heal(msg.stack_id))
 
 
+def _run_batch(batch):
+    """A batch's steps, in turn, on this thread: their first reads made
+    ahead together (read_ahead), their conclusions recorded together once
+    they have all acted (together)."""
+    checks = [msg for msg in batch.messages if isinstance(msg, messages.CheckResource)]
+    ends = [msg for msg in batch.messages if isinstance(msg, messages.ActionComplete)]
+    if len(batch.messages) > 1:
+        try:
+            read_ahead.read(checks, ends)
+        except Exception as exc:   # each step will read for itself
+            LOG.info('could not read ahead for %d steps (%s: %s)', len(batch.messages),
+                     type(exc).__name__, exc)
+    with together.collecting() as collected, continuation.running_batch():
+        for index, msg in enumerate(batch.messages):
+            if continuation.stopping():   # the other engines take the rest
+                for rest in batch.messages[index:]:
+                    _quietly_cast(rest)
+                break
+            _handle(msg, _HANDLERS[type(msg)])
+    together.conclude(collected)
+
+
 def _deliver(ctxt, message_type, kwargs, handle):
     # Over oslo.messaging, rpc.ContextSerializer has made ctxt a context
     # already; delivered directly (tests, the benchmark), it is the dict.
@@ -100,6 +122,7 @@ def _deliver(ctxt, message_type, kwargs, handle):
                        if key not in ('inputs', 'outcome')})
             _handle(kept, _HANDLERS[type(kept)])
     finally:
+        read_ahead.forget()
         for message in continuation.done_handling():
             _quietly_cast(message)   # a stopping worker runs nothing more
 

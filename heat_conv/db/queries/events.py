@@ -5,7 +5,9 @@ import sqlalchemy as sa
 from heat_conv.common import exception
 from heat_conv.common import timeutils
 from heat_conv.db import models
+from heat_conv.db import scope as db_scope
 from heat_conv.db.queries.common import EVENT
+from heat_conv.db.queries.common import connection
 from heat_conv.db.queries.common import one as _one
 from heat_conv.db.queries.common import reading
 from heat_conv.db.queries.common import record as _record
@@ -13,10 +15,18 @@ from heat_conv.db.queries.common import transaction
 
 
 def events_add(events):
-    if not events:
-        return
-    with transaction() as session:
-        session.connection().execute(sa.insert(EVENT), event_rows(events))
+    """Record ``events``; inside a scope, with every other event of the
+    scope, in one insert just before it commits (in the order given)."""
+    if events:
+        db_scope.before_commit_all('events', event_rows(events), _insert)
+
+
+def _insert(rows):
+    with connection() as conn:
+        conn.execute(_INSERT, rows)
+
+
+_INSERT = sa.insert(EVENT)
 
 
 def event_rows(events):
@@ -70,6 +80,7 @@ def event_get(stack_id, event_uuid):
 def events_purge_oldest(stack_id, keep):
     """Delete all but the ``keep`` newest events of the stack."""
     ev = models.Event
+    db_scope.flush_pending()   # the scope's own events count among the newest
     with transaction() as session:
         newest_dropped = session.scalar(
             sa.select(ev.id).where(ev.stack_id == stack_id)

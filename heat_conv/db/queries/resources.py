@@ -8,6 +8,7 @@ from heat_conv.common import timeutils
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import models
+from heat_conv.db import scope as db_scope
 from heat_conv.db.queries.common import EVENT
 from heat_conv.db.queries.common import RESOURCE
 from heat_conv.db.queries.common import STACK
@@ -24,6 +25,7 @@ from heat_conv.db.queries.common import records as _records
 from heat_conv.db.queries.common import retry_on_deadlock
 from heat_conv.db.queries.common import transaction
 from heat_conv.db.queries.events import event_rows as _event_rows
+from heat_conv.db.queries.events import events_add
 
 
 def resource_create(values):
@@ -35,10 +37,12 @@ _GET = sa.select(RESOURCE).where(_R.id == sa.bindparam('id'))
 _SP = SYNC_POINT.c
 # A step's first read: its row, the stack's current traversal and the
 # node's own sync point (its stored spec and outgoing edges).
-def _for_step():
+def _for_step(many=False):
     """The row, and after it one row per input of an update node with
-    several predecessors (their data in ``node_input``, every other column
-    NULL): a UNION, so the row is read once however many inputs there are.
+    several predecessors (their data in ``node_input``, the node's entity
+    in ``id``, every other column NULL): a UNION, so the row is read once
+    however many inputs there are. ``many``: the rows of the ids in
+    ``ids``, all of one traversal and kind of node.
 
     The inputs are read plainly: the step's transaction starts after the
     last arrival committed (its message leaves after that commit), so it
@@ -47,6 +51,7 @@ def _for_step():
     def node(entity):
         return sa.and_(_SP.traversal_id == sa.bindparam('traversal'),
                        _SP.entity_id == entity, _SP.is_update == sa.bindparam('is_update'))
+    ids = sa.bindparam('ids', expanding=True) if many else None
     the_row = (
         sa.select(RESOURCE, STACK.c.current_traversal.label('stack_current_traversal'),
                   _SP.id.label('node_sync_point'), _SP.definition.label('node_definition'),
@@ -55,25 +60,29 @@ def _for_step():
                   sa.null().label('node_input'))
         .select_from(RESOURCE.join(STACK, STACK.c.id == _R.stack_id)
                      .outerjoin(SYNC_POINT, node(_R.id)))
-        .where(_R.id == sa.bindparam('id')))
+        .where(_R.id.in_(ids) if many else _R.id == sa.bindparam('id')))
     inputs = (
-        sa.select(*[sa.null().label(c.name) for c in the_row.selected_columns[:-1]],
+        sa.select(_SP.entity_id.label('id'),
+                  *[sa.null().label(c.name) for c in the_row.selected_columns[1:-1]],
                   SYNC_INPUT.c.data.label('node_input'))
         .select_from(SYNC_INPUT.join(SYNC_POINT, _SP.id == SYNC_INPUT.c.sync_point_id))
-        .where(node(sa.bindparam('id')), _SP.is_update, _SP.predecessors > 1,
-               SYNC_INPUT.c.data.is_not(None)))
+        .where(node(_SP.entity_id), _SP.entity_id.in_(ids) if many
+               else _SP.entity_id == sa.bindparam('id'),
+               _SP.is_update, _SP.predecessors > 1, SYNC_INPUT.c.data.is_not(None)))
     return sa.union_all(the_row, inputs)
 
 
 _GET_FOR_STEP = _for_step()
+_GET_FOR_STEPS = _for_step(many=True)
 # A resumed step's read: its row and the outgoing edges of the node the
 # row's action belongs to.
-_GET_WITH_NODE = (
+_WITH_NODE = (
     sa.select(RESOURCE, _SP.successors.label('node_successors'))
     .select_from(RESOURCE.outerjoin(SYNC_POINT, sa.and_(
         _SP.traversal_id == _R.traversal_id, _SP.entity_id == _R.node_id,
-        _SP.is_update == _R.node_is_update)))
-    .where(_R.id == sa.bindparam('id')))
+        _SP.is_update == _R.node_is_update))))
+_GET_WITH_NODE = _WITH_NODE.where(_R.id == sa.bindparam('id'))
+_GET_WITH_NODES = _WITH_NODE.where(_R.id.in_(sa.bindparam('ids', expanding=True)))
 
 
 def resource_get(resource_id):
@@ -90,26 +99,44 @@ def resource_and_traversal(resource_id, traversal_id, is_update):
     ``id``, ``definition``, ``successors``, ``predecessors`` and, for an
     update node with several predecessors, the ``inputs`` they sent; None
     when there is none), in one statement."""
-    row, inputs = None, []
     with before_writes() as conn:
-        for found in conn.execute(_GET_FOR_STEP, {
-                'id': resource_id, 'traversal': traversal_id, 'is_update': is_update}):
-            if found.node_input is not None:
-                inputs.append(found.node_input)
-            else:
-                row = found
-    if row is None:
+        found = _for_steps(conn.execute(_GET_FOR_STEP, {
+            'id': resource_id, 'traversal': traversal_id, 'is_update': is_update}))
+    if resource_id not in found:
         raise exception.NotFound(f'Resource {resource_id} not found')
-    values = row._asdict()
-    traversal = values.pop('stack_current_traversal')
-    node = Record(id=values.pop('node_sync_point'),
-                  definition=values.pop('node_definition'),
-                  successors=values.pop('node_successors'),
-                  predecessors=values.pop('node_predecessors'),
-                  inputs=[json.loads(data) if isinstance(data, str) else data
-                          for data in inputs])
-    del values['node_input']
-    return Record(**values), traversal, node if node.id is not None else None
+    return found[resource_id]
+
+
+def resources_and_traversal(resource_ids, traversal_id, is_update):
+    """resource_and_traversal of several rows, in one statement:
+    {id: (row, current traversal, node)} of those that exist."""
+    with reading() as conn:
+        return _for_steps(conn.execute(_GET_FOR_STEPS, {
+            'ids': list(resource_ids), 'traversal': traversal_id, 'is_update': is_update}))
+
+
+def _for_steps(result):
+    rows, inputs = [], {}
+    for found in result:
+        if found.node_input is not None:
+            data = found.node_input
+            inputs.setdefault(found.id, []).append(
+                json.loads(data) if isinstance(data, str) else data)
+        else:
+            rows.append(found)
+    steps = {}
+    for row in rows:
+        values = row._asdict()
+        traversal = values.pop('stack_current_traversal')
+        node = Record(id=values.pop('node_sync_point'),
+                      definition=values.pop('node_definition'),
+                      successors=values.pop('node_successors'),
+                      predecessors=values.pop('node_predecessors'),
+                      inputs=inputs.get(values['id'], []))
+        del values['node_input']
+        steps[values['id']] = (Record(**values), traversal,
+                               node if node.id is not None else None)
+    return steps
 
 
 def resource_with_node(resource_id):
@@ -122,6 +149,19 @@ def resource_with_node(resource_id):
     values = row._asdict()
     successors = values.pop('node_successors')
     return Record(**values), successors
+
+
+def resources_with_nodes(resource_ids):
+    """resource_with_node for several rows at once: {id: (row, successors)}
+    of those that exist."""
+    with reading() as conn:
+        found = conn.execute(_GET_WITH_NODES, {'ids': list(resource_ids)}).all()
+    result = {}
+    for row in found:
+        values = row._asdict()
+        successors = values.pop('node_successors')
+        result[values['id']] = Record(**values), successors
+    return result
 
 
 def resources_of_stack(stack_id, include_deleted=False, names=None):
@@ -151,9 +191,10 @@ def resource_cas(resource_id, atomic_key, values, engine_id=False,
     unlocked; and, when ``while_traversal`` is (stack_id, traversal_id),
     that traversal is still the stack's current one). Bumps ``atomic_key``.
     ``events`` are recorded in the same transaction if it wins: one commit
-    instead of two. ``alone``: the write commits by itself when nothing
-    else in the scope has touched the database (session.before_writes).
-    Returns True when it won.
+    instead of two; inside a scope, with the events of every other write
+    of the scope, in one insert before it commits. ``alone``: the write
+    commits by itself when nothing else in the scope has touched the
+    database (session.before_writes). Returns True when it won.
     """
     params = {f'v_{key}': value for key, value in values.items()}
     params.update(w_id=resource_id, w_key=atomic_key, v_updated_at=timeutils.utcnow())
@@ -166,7 +207,10 @@ def resource_cas(resource_id, atomic_key, values, engine_id=False,
     with (before_writes() if alone and not events else connection()) as conn:
         won = conn.execute(query, params).rowcount == 1
         if won and events:
-            conn.execute(_INSERT_EVENT, _event_rows(events))
+            if db_scope.current() is None:
+                conn.execute(_INSERT_EVENT, _event_rows(events))
+            else:
+                events_add(events)
         return won
 
 

@@ -359,6 +359,49 @@ def _outcome(point):
     return LAST_MUST_ACT if point.must_act else LAST
 
 
+def sync_arrive_all(sync_point_id, stack_id, senders):
+    """Several predecessors' arrivals at one sync point that counts them
+    (several predecessors), together; ``senders``: (sender id, is_update,
+    data, record) of each (``record`` False: a cleanup node passed through,
+    which leaves no input, as sync_arrive's). Returns LAST or
+    LAST_MUST_ACT when one of them was the last, else NOT_LAST.
+
+    The inputs in one insert, the counter in one update: it moves by the
+    number of senders unless that takes it to zero, which a second update
+    does. Each sender arrives once (the insert deduplicates; a redelivered
+    one makes them arrive one by one), so the counter never goes below the
+    number of new arrivals.
+    """
+    inputs = [{'sync_point_id': sync_point_id, 'stack_id': stack_id, 'sender_id': sender,
+               'sender_is_update': is_update, 'data': data}
+              for sender, is_update, data, record in senders if record]
+    try:
+        with connection() as conn:
+            if inputs:
+                conn.execute(_INSERT_INPUT, inputs)
+            params = {'sp': sync_point_id, 'k': len(senders)}
+            if conn.execute(_ARRIVE_ALL, params).rowcount:
+                return NOT_LAST
+            for outcome in (LAST, LAST_MUST_ACT):
+                if conn.execute(_ARRIVE_ALL_LAST[outcome], params).rowcount:
+                    return outcome
+            return NOT_LAST
+    except db_exc.DBDuplicateEntry:
+        outcomes = {sync_arrive(sync_point_id, stack_id, sender, is_update, data, False,
+                                record=record)
+                    for sender, is_update, data, record in senders}
+        return next((o for o in (LAST, LAST_MUST_ACT) if o in outcomes), NOT_LAST)
+
+
+_ARRIVE_ALL = sa.update(SYNC_POINT).values(remaining=_SP.remaining - sa.bindparam('k')).where(
+    _SP.id == sa.bindparam('sp'), _SP.remaining > sa.bindparam('k'))
+_ARRIVE_ALL_LAST = {
+    outcome: sa.update(SYNC_POINT).values(remaining=0).where(
+        _SP.id == sa.bindparam('sp'), _SP.remaining == sa.bindparam('k'),
+        _SP.must_act.is_(outcome == LAST_MUST_ACT))
+    for outcome in (LAST, LAST_MUST_ACT)}
+
+
 def _one_by_one(stack_id, sender_id, sender_is_update, arrivals, own, record=True):
     outcomes = {}
     for sp_id, data, predecessors, expect_last in arrivals:
