@@ -112,20 +112,25 @@ def test_the_starts_of_a_batch_read_once_and_commit_their_ends_once(driver, stat
     _each_once(driver, 8)
 
 
-def test_ends_that_cannot_conclude_together_conclude_alone(driver, monkeypatch):
+@pytest.mark.parametrize('error', [RuntimeError('a bug in the arrivals made together'),
+                                   db_exc.DBDeadlock()],
+                         ids=['failed: each alone', 'deadlock: the batch again'])
+def test_ends_whose_transaction_fails_once_are_each_recorded_once(driver, monkeypatch,
+                                                                 error):
+    monkeypatch.setattr(scope, 'PAUSE', (0, 0))
     _started(driver)
     _reports(driver)
     real = db_api.sync_arrive_all
-    failed = []
+    raised = []
 
     def fails_first(*args, **kwargs):
-        if not failed:
-            failed.append(1)
-            raise RuntimeError('a bug in the arrivals made together')
+        if not raised:
+            raised.append(error)
+            raise error
         return real(*args, **kwargs)
     monkeypatch.setattr(db_api, 'sync_arrive_all', fails_first)
     assert driver.settle() == 'CREATE_COMPLETE'
-    assert failed
+    assert raised
     # Nothing the failed attempt wrote remains: no event twice.
     _each_once(driver)
 
@@ -148,24 +153,6 @@ def test_a_resource_whose_end_fails_fails_alone(driver, monkeypatch):
     # The batch's other ends were recorded, each once.
     assert all(rows[f'r{n}'].status == 'COMPLETE' for n in range(16) if n != 3)
     assert not any(row.engine_id for row in rows.values())
-
-
-def test_a_deadlock_concluding_together_runs_the_batch_again(driver, monkeypatch):
-    monkeypatch.setattr(scope, 'PAUSE', (0, 0))
-    _started(driver)
-    _reports(driver)
-    real = db_api.sync_arrive_all
-    deadlocks = []
-
-    def deadlocks_once(*args, **kwargs):
-        if not deadlocks:
-            deadlocks.append(1)
-            raise db_exc.DBDeadlock()
-        return real(*args, **kwargs)
-    monkeypatch.setattr(db_api, 'sync_arrive_all', deadlocks_once)
-    assert driver.settle() == 'CREATE_COMPLETE'
-    assert deadlocks
-    _each_once(driver)
 
 
 def test_a_row_changed_after_the_read_ahead_is_not_acted_on(driver, monkeypatch):
