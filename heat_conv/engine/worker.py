@@ -100,6 +100,7 @@ def _run_batch(batch):
                     _quietly_cast(rest)
                 break
             _handle(msg, _HANDLERS[type(msg)])
+    read_ahead.forget()
     together.conclude(collected)
 
 
