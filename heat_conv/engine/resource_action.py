@@ -43,6 +43,9 @@ class Step:
     name: str | None = None
     acted: bool = False
     post_hook: str | None = None   # the node's post-* breakpoint, if any
+    # When its last lock was taken: its action's start, which the action's
+    # IN_PROGRESS event records (written with the outcome, later).
+    began_at: datetime.datetime | None = None
     # The node's outgoing edges as its sync point stores them, when the
     # step read them with its row (else its end reads them).
     successors: list | None = None
@@ -80,11 +83,13 @@ def lock(row, step, action):
     # itself, without a COMMIT statement (db session.before_writes).
     if not write(row, values, engine_id=None, alone=True):
         return None
-    before = step.held, step.acted
+    before = step.held, step.acted, step.began_at
     db_api.on_rollback(lambda: (setattr(step, 'held', before[0]),
-                                setattr(step, 'acted', before[1])))
+                                setattr(step, 'acted', before[1]),
+                                setattr(step, 'began_at', before[2])))
     step.held = row
     step.acted = True
+    step.began_at = timeutils.utcnow()
     # Whatever the step wrote on the way here (db_api.atomically) commits
     # with the lock, which must be durable before the action begins: an
     # engine that dies during the action leaves a row the reaper finds.
@@ -133,8 +138,10 @@ def settle(row, step, action, plugin, outcome, started=False):
     plugin.physical_id = physical_id
     pending_events = []
     if started:
-        pending_events.append(events.for_resource(row, action, Status.IN_PROGRESS,
-                                                  physical_id=physical_id))
+        began = events.for_resource(row, action, Status.IN_PROGRESS, physical_id=physical_id)
+        if step.began_at is not None:
+            began['created_at'] = step.began_at
+        pending_events.append(began)
     values = {'physical_resource_id': physical_id}
     if plugin.data != plugin.stored_data:
         values['rsrc_data'] = plugin.data

@@ -6,6 +6,7 @@ traversal's leaves, the observer's reports of one pass, 8 to a message)
 with the real engine on SQLite.
 """
 import collections
+import datetime
 import re
 
 import pytest
@@ -13,6 +14,7 @@ import sqlalchemy as sa
 from oslo_db import exception as db_exc
 
 from heat_conv.bench import workloads
+from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
 from heat_conv.db import scope
 from heat_conv.engine import read_ahead
@@ -182,3 +184,24 @@ def test_nothing_is_deferred_outside_a_batch(driver):
         assert db_api.atomically(lambda: together.later(None, calls.append, None)) is False
         assert together.later(None, calls.append, None)
     assert len(collected) == 1 and calls == []
+
+
+def test_an_actions_in_progress_event_says_when_it_began(driver, monkeypatch):
+    driver.create(workloads.Independent(8).template('v0'))
+    driver.step()   # the converge
+    real = driver.cloud.create
+
+    def slow_create(*args, **kwargs):
+        driver.clock.advance(1)   # each action takes a second of the batch
+        return real(*args, **kwargs)
+    monkeypatch.setattr(driver.cloud, 'create', slow_create)
+    began = timeutils.utcnow()
+    driver.step()   # the batch of the eight leaves, concluded together at its end
+    events = {(e.resource_name, e.resource_status): e.created_at for e in driver.events()}
+    starts = sorted(events[f'r{n}', 'IN_PROGRESS'] for n in range(8))
+    # Each IN_PROGRESS at its own action's start, a second apart; the
+    # COMPLETE events when the batch recorded them, after the last action.
+    assert [(t - starts[0]).total_seconds() for t in starts] == list(range(8))
+    assert abs((starts[0] - began).total_seconds()) < 0.01
+    ends = {events[f'r{n}', 'COMPLETE'] for n in range(8)}
+    assert ends == {starts[-1] + datetime.timedelta(seconds=1)}
