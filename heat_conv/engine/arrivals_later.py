@@ -2,7 +2,7 @@
 
 A node with several predecessors counts their arrivals on its sync point
 row, and the arrival's UPDATE holds that row's lock until the transaction
-commits. When one transaction ends several actions (ends_together), their
+commits. When one transaction ends several actions (together), their
 arrivals at the same node (for independent resources, at the stack's
 completion node) are better made as one: one insert of their inputs, one
 move of the counter, just before the commit, so that the lock is held for

@@ -146,9 +146,7 @@ def resource_with_node(resource_id):
         row = conn.execute(_GET_WITH_NODE, {'id': resource_id}).first()
     if row is None:
         raise exception.NotFound(f'Resource {resource_id} not found')
-    values = row._asdict()
-    successors = values.pop('node_successors')
-    return Record(**values), successors
+    return _with_node(row)
 
 
 def resources_with_nodes(resource_ids):
@@ -156,12 +154,13 @@ def resources_with_nodes(resource_ids):
     of those that exist."""
     with reading() as conn:
         found = conn.execute(_GET_WITH_NODES, {'ids': list(resource_ids)}).all()
-    result = {}
-    for row in found:
-        values = row._asdict()
-        successors = values.pop('node_successors')
-        result[values['id']] = Record(**values), successors
-    return result
+    return {row.id: _with_node(row) for row in found}
+
+
+def _with_node(row):
+    values = row._asdict()
+    successors = values.pop('node_successors')
+    return Record(**values), successors
 
 
 def resources_of_stack(stack_id, include_deleted=False, names=None):
