@@ -2,10 +2,14 @@
 starts, one when it ends, at INFO.
 
 Both name the stack and the traversal, so an operator can follow one
-operation through the logs of every engine; the end gives how long it took
-(from the moment the API started it) and what state its resources are in.
+operation through the logs of every engine; the start gives where the
+time before the first steps went (a big stack's graph is bound and stored
+before any step), the end how long it took (from the moment the API
+started it) and what state its resources are in.
 """
+import datetime
 import logging
+import typing
 
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
@@ -13,9 +17,36 @@ from heat_conv.db import api as db_api
 LOG = logging.getLogger(__name__)
 
 
-def started(stack, traversal_id, converging, deleting):
+class Start(typing.NamedTuple):
+    """What starting a traversal took, in seconds of this engine's time."""
+    nodes: int
+    leaves: int
+    read_and_bound: float   # the stack, its target template, bound
+    stored: float           # its rows read, the graph planned and stored
+    cast: float             # the leaves' steps cast
+
+
+def started(stack, traversal_id, converging, deleting, start):
+    """``start``: where the time before the first step went. The line also
+    says how long after the API began the traversal (its compare-and-swap,
+    once the request was validated) the first steps were cast: with the
+    request's own time in the API's access log, what a superseding update
+    waits before the new traversal acts, less the first step itself."""
     LOG.info('stack %s (%s): %s started, traversal %s: %d resources to converge, %d to '
-             'delete', stack.id, stack.name, stack.action, traversal_id, converging, deleting)
+             'delete%s', stack.id, stack.name, stack.action, traversal_id, converging,
+             deleting, _start_costs(stack, start))
+
+
+def _start_costs(stack, start):
+    since = ''
+    if stack.traversal_started_at is not None:
+        cast_at = timeutils.utcnow() - datetime.timedelta(seconds=start.cast)
+        since = ', %.0f ms after the API began it' % max(0.0, 1000 * (
+            cast_at - stack.traversal_started_at).total_seconds())
+    return ('; %d graph nodes: stack and template read and bound in %.0f ms, graph '
+            'stored in %.0f ms, %d leaves cast in %.0f ms%s' % (
+                start.nodes, 1000 * start.read_and_bound, 1000 * start.stored,
+                start.leaves, 1000 * start.cast, since))
 
 
 def ended(stack, traversal_id, status, reason):

@@ -4,6 +4,7 @@ This is the only per-operation step that looks at the whole stack; every
 later step touches just one node and its edges.
 """
 import logging
+import time
 
 from heat_conv.common import exception
 from heat_conv.common.status import Action
@@ -29,6 +30,7 @@ def converge(stack_id, traversal_id):
 
 
 def _converge(stack_id, traversal_id):
+    began = time.perf_counter()
     found = db_api.traversal_start(stack_id, traversal_id, sync_point.STACK_ENTITY)
     if found is None:
         raise exception.StackNotFound(stack_id)
@@ -42,6 +44,7 @@ def _converge(stack_id, traversal_id):
     except exception.HeatConvException as exc:
         stack_state.fail(stack_id, traversal_id, str(exc))
         return
+    bound = time.perf_counter()
 
     rows = db_api.resources_placing(stack_id)
     held_ids = [row.id for row in rows if row.held]
@@ -76,11 +79,14 @@ def _converge(stack_id, traversal_id):
 
     if db_api.traversal_store(stack_id, traversal_id, new_rows, make_graph) is None:
         return   # a concurrent duplicate converge created it
+    stored = time.perf_counter()
     # The leaves first: what they need is durable now, and the first step
     # is what a user waiting on this operation sees begin.
     sync_point.cast_check_resources(stack_id, traversal_id,
                                     [(node, ()) for node in plan['leaves']])
-    oplog.started(stack, traversal_id, len(definitions), plan['deleting'])
+    oplog.started(stack, traversal_id, len(definitions), plan['deleting'], oplog.Start(
+        nodes=len(plan['nodes']), leaves=len(plan['leaves']), read_and_bound=bound - began,
+        stored=stored - bound, cast=time.perf_counter() - stored))
     if not plan['nodes']:
         stack_state.complete(stack_id, traversal_id)
 

@@ -13,6 +13,12 @@ from heat_conv.resources import base
 from tests.scenarios.library import res
 from tests.scenarios.library import tmpl
 
+# Where a traversal's start went, and how long after the API began it its
+# first steps were cast.
+_START_COSTS = (r'; [0-9]+ graph nodes: stack and template read and bound in [0-9]+ ms, '
+                r'graph stored in [0-9]+ ms, [0-9]+ leaves cast in [0-9]+ ms, '
+                r'[0-9]+ ms after the API began it')
+
 
 def _oplines(caplog):
     return [r.getMessage() for r in caplog.records if r.name == 'heat_conv.engine.oplog']
@@ -32,7 +38,7 @@ def test_each_operation_starts_and_ends_in_the_log_with_its_duration(driver, cap
     assert all(r.levelno == logging.INFO for r in caplog.records
                if r.name == 'heat_conv.engine.oplog')
     assert re.fullmatch(rf'stack {sid} \(logged\): CREATE started, traversal \S+: '
-                        r'2 resources to converge, 0 to delete', lines[0])
+                        r'2 resources to converge, 0 to delete' + _START_COSTS, lines[0])
     ended = [re.fullmatch(rf'stack {sid} \(logged\): (\w+) COMPLETE in ([0-9.]+) s, '
                           r'traversal \S+; resources: (.*); Stack \w+ completed '
                           r'successfully', line) for line in lines]
@@ -44,7 +50,7 @@ def test_each_operation_starts_and_ends_in_the_log_with_its_duration(driver, cap
     assert ended[1][2] == '2 CREATE_COMPLETE'   # A kept, B deleted, C created
     assert ended[2][2] == 'none'
     assert any(re.fullmatch(r'stack \S+ \(logged\): UPDATE started, traversal \S+: '
-                            r'2 resources to converge, 1 to delete', line)
+                            r'2 resources to converge, 1 to delete' + _START_COSTS, line)
                for line in lines)
 
 
@@ -117,3 +123,21 @@ def test_two_engines_resuming_the_same_report_do_not_warn(driver, caplog):
     assert driver.settle() == 'CREATE_COMPLETE'
     noisy = [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert not noisy, [r.getMessage() for r in noisy]
+
+
+def test_a_traversal_start_says_what_it_cast_and_how_long_after_the_api_began_it(
+        driver, fake_clock, caplog):
+    caplog.set_level(logging.INFO, logger='heat_conv.engine.oplog')
+    driver.create(tmpl({'A': res('a'), 'B': res('b', depends_on=['A']), 'C': res('c')}),
+                  name='timed')
+    # The converge message waits in the queue while the clock moves on:
+    # as when engines are busy, the first steps go out late.
+    fake_clock.advance(3)
+    assert driver.settle() == 'CREATE_COMPLETE'
+    (line,) = [line for line in _oplines(caplog) if 'started' in line]
+    costs = re.search(r'; (\d+) graph nodes: .*, (\d+) leaves cast in \d+ ms, '
+                      r'(\d+) ms after the API began it$', line)
+    assert costs is not None, line
+    nodes, leaves, after = map(int, costs.groups())
+    assert (nodes, leaves) == (3, 2)
+    assert 3000 <= after < 3000 + 60000
