@@ -206,10 +206,10 @@ def resource_cas(resource_id, atomic_key, values, engine_id=False,
     with (before_writes() if alone and not events else connection()) as conn:
         won = conn.execute(query, params).rowcount == 1
         if won and events:
-            if db_scope.current() is None:
-                conn.execute(_INSERT_EVENT, _event_rows(events))
-            else:
+            if db_scope.in_transaction():
                 events_add(events)
+            else:
+                conn.execute(_INSERT_EVENT, _event_rows(events))
         return won
 
 
