@@ -44,9 +44,10 @@ def _start_costs(stack, start):
         since = ', %.0f ms after the API began it' % max(0.0, 1000 * (
             cast_at - stack.traversal_started_at).total_seconds())
     return ('; %d graph nodes: stack and template read and bound in %.0f ms, graph '
-            'stored in %.0f ms, %d leaves cast in %.0f ms%s' % (
+            'stored in %.0f ms, %d %s cast in %.0f ms%s' % (
                 start.nodes, 1000 * start.read_and_bound, 1000 * start.stored,
-                start.leaves, 1000 * start.cast, since))
+                start.leaves, 'leaf' if start.leaves == 1 else 'leaves',
+                1000 * start.cast, since))
 
 
 def ended(stack, traversal_id, status, reason):

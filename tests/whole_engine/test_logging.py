@@ -16,7 +16,7 @@ from tests.scenarios.library import tmpl
 # Where a traversal's start went, and how long after the API began it its
 # first steps were cast.
 _START_COSTS = (r'; [0-9]+ graph nodes: stack and template read and bound in [0-9]+ ms, '
-                r'graph stored in [0-9]+ ms, [0-9]+ leaves cast in [0-9]+ ms, '
+                r'graph stored in [0-9]+ ms, [0-9]+ (?:leaf|leaves) cast in [0-9]+ ms, '
                 r'[0-9]+ ms after the API began it')
 
 
@@ -141,3 +141,11 @@ def test_a_traversal_start_says_what_it_cast_and_how_long_after_the_api_began_it
     nodes, leaves, after = map(int, costs.groups())
     assert (nodes, leaves) == (3, 2)
     assert 3000 <= after < 3000 + 60000
+
+
+def test_a_traversal_with_one_leaf_says_so(driver, caplog):
+    caplog.set_level(logging.INFO, logger='heat_conv.engine.oplog')
+    driver.create(tmpl({'A': res('a'), 'B': res('b', depends_on=['A'])}), name='one')
+    assert driver.settle() == 'CREATE_COMPLETE'
+    (line,) = [line for line in _oplines(caplog) if 'started' in line]
+    assert ', 1 leaf cast in ' in line, line
