@@ -11,3 +11,9 @@ def driver(request, fake_clock):
     d = local_driver.LocalDriver(fake_clock)
     yield d
     d.close()
+
+
+@pytest.fixture(params=['db', 'mysql_db'])
+def backend(request):
+    """The migrated database a query test runs on: SQLite, then MariaDB."""
+    return request.getfixturevalue(request.param)

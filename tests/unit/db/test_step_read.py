@@ -1,14 +1,8 @@
 """A step's first read: its row, its stack's traversal, its node's sync point
 and what its predecessors sent, in one statement, on SQLite and MariaDB."""
-import pytest
 import sqlalchemy as sa
 
 from heat_conv.db import api as db_api
-
-
-@pytest.fixture(params=['db', 'mysql_db'])
-def backend(request):
-    return request.getfixturevalue(request.param)
 
 
 def _graph(stack_id, rows):

@@ -7,11 +7,6 @@ from heat_conv.common import exception
 from heat_conv.db import api as db_api
 
 
-@pytest.fixture(params=['db', 'mysql_db'])
-def backend(request):
-    return request.getfixturevalue(request.param)
-
-
 @pytest.fixture
 def statements():
     """The statements run (SQLite's BEGIN aside: on MariaDB a read outside

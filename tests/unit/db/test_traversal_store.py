@@ -1,17 +1,10 @@
 """A traversal's graph as stored: what a step reads back is what converge
 wrote, on SQLite and on MariaDB (where the sync points travel as one JSON
 document that the server expands)."""
-import pytest
 import sqlalchemy as sa
 
 from heat_conv.db import api as db_api
 from heat_conv.db import models
-
-
-@pytest.fixture(params=['db', 'mysql_db'])
-def backend(request):
-    return request.getfixturevalue(request.param)
-
 
 # What a node spec may hold: text that needs escaping in SQL and in JSON,
 # characters outside ASCII, nesting, numbers, booleans and nulls.
