@@ -18,6 +18,10 @@ def main(argv=None):
     stop = sub.add_parser('stop', help='stop every service')
     stop.add_argument('--purge', action='store_true',
                       help='also drop databases, vhost and state')
+    restart = sub.add_parser('restart', help='stop the named processes (all'
+                             ' if none) and start the rig again')
+    restart.add_argument('processes', nargs='*')
+    restart.add_argument('--timeout', type=float, default=900)
     sub.add_parser('status', help='which services run; exit 1 if any is '
                    'down')
     health = sub.add_parser('health', help='the gate: a server and a volume'
@@ -44,6 +48,11 @@ def main(argv=None):
         if args.command == 'stop':
             from minicloud_rig import stop as mod
             return mod.stop(rig, purge=args.purge)
+        if args.command == 'restart':
+            from minicloud_rig import start as mod
+            from minicloud_rig import stop as stop_mod
+            stop_mod.stop(rig, only=args.processes)
+            return mod.start(rig, timeout=args.timeout)
         if args.command == 'status':
             from minicloud_rig import status as mod
             return mod.status(rig)

@@ -6,6 +6,7 @@ import shutil
 from minicloud_rig import backing
 from minicloud_rig import layout
 from minicloud_rig import procs
+from minicloud_rig.procs import RigError
 
 
 def process_names(rig):
@@ -17,8 +18,13 @@ def process_names(rig):
     return names
 
 
-def stop(rig, purge=False):
+def stop(rig, purge=False, only=()):
+    unknown = set(only) - set(process_names(rig))
+    if unknown:
+        raise RigError('minicloud', f'no such process: {", ".join(unknown)}')
     for name in reversed(process_names(rig)):
+        if only and name not in only:
+            continue
         if procs.stop(rig, name):
             print(f'minicloud: stopped {name}')
     if purge:

@@ -35,7 +35,9 @@ def configure(rig):
         'DEFAULT': default,
         'database': confgen.database(rig, 'neutron'),
         'keystone_authtoken': confgen.authtoken(rig, 'neutron'),
-        'nova': confgen.password_auth(rig, 'nova'),
+        'nova': confgen.password_auth(rig, 'neutron'),
+        # the segments plugin tells placement when a network goes away
+        'placement': confgen.password_auth(rig, 'neutron'),
         'oslo_concurrency': confgen.lock_path(rig, 'neutron'),
         'oslo_messaging_notifications': confgen.notifications(),
     })
