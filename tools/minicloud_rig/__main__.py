@@ -1,5 +1,6 @@
 """tools/minicloud's commands."""
 import argparse
+import signal
 import sys
 
 from minicloud_rig import layout
@@ -26,7 +27,7 @@ def main(argv=None):
                    'down')
     health = sub.add_parser('health', help='the gate: a server and a volume'
                             ' end to end as the demo user')
-    health.add_argument('--timeout', type=float, default=60,
+    health.add_argument('--timeout', type=float, default=120,
                         help='seconds allowed for each wait')
     orch = sub.add_parser('orchestration-endpoint',
                           help="point the catalog's orchestration at URL")
@@ -34,6 +35,8 @@ def main(argv=None):
     sub.add_parser('freeze', help='rewrite tools/minicloud-constraints.txt '
                    'from the venv')
     args = parser.parse_args(argv)
+    # `tools/minicloud status | head` should end quietly.
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     rig = layout.Rig()
     try:
         if args.command == 'install':
