@@ -16,14 +16,17 @@ class ListConcat(Function):
     name = 'list_concat'
     usage = '[<list>, <list>, ...]'
 
+    # A null item is an empty list, as in Heat: TripleO concatenates
+    # attributes that may not be there (``[{get_attr: [...]}, null]``).
+
     def check(self, args, path):
         args = self.expect_list(args, path, static=True)
-        for item in args or ():
+        for item in _present(args):
             self.expect_type(item, list, 'each item', path, static=True)
 
     def apply(self, args, path):
         result = []
-        for item in self.expect_list(args, path):
+        for item in _present(self.expect_list(args, path)):
             self.expect_type(item, list, 'each item', path)
             result.extend(item)
         return result
@@ -49,14 +52,16 @@ class MapMerge(Function):
     name = 'map_merge'
     usage = '[<map>, <map>, ...]'
 
+    # A null item is an empty map, as in Heat.
+
     def check(self, args, path):
         args = self.expect_list(args, path, static=True)
-        for item in args or ():
+        for item in _present(args):
             self.expect_type(item, dict, 'each item', path, static=True)
 
     def apply(self, args, path):
         merged = {}
-        for item in self.expect_list(args, path):
+        for item in _present(self.expect_list(args, path)):
             self.expect_type(item, dict, 'each item', path)
             merged.update(item)
         return merged
@@ -223,6 +228,11 @@ class Contains(Function):
         if isinstance(sequence, str) and not isinstance(value, str):
             return False
         return value in sequence
+
+
+def _present(items):
+    """The items that are not null (None for a pending call: no items)."""
+    return [item for item in items or () if item is not None]
 
 
 def _hashable(value):
