@@ -1,0 +1,79 @@
+"""A corpus of templates in the shapes real deployments write (TripleO's,
+Magnum's): each validates, creates and deletes through the API over the
+real engine, and its outputs are what Heat would give.
+
+Each case is a directory of ``real_templates/``: ``template.yaml``, an
+optional ``environment.yaml``, an optional ``parameters.yaml`` (the user's
+parameters), an optional ``expected_outputs.yaml`` (every output's value
+once created), and any other file, sent as ``files`` under its own name
+(child templates, scripts).
+"""
+import pathlib
+
+import pytest
+import yaml
+
+from heat_conv.api import app as app_module
+from tests.scenarios import local_driver
+from tests.unit.api.conftest import Client
+
+CORPUS = pathlib.Path(__file__).parent / 'real_templates'
+_SPECIAL = {'template.yaml', 'environment.yaml', 'parameters.yaml',
+            'expected_outputs.yaml'}
+
+
+def _cases():
+    return sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
+
+
+def _read(case, name):
+    path = CORPUS / case / name
+    return yaml.safe_load(path.read_text()) if path.exists() else None
+
+
+def request_body(case):
+    """What heatclient sends for the case: template, files, environment."""
+    directory = CORPUS / case
+    body = {'template': (directory / 'template.yaml').read_text(),
+            'files': {path.name: path.read_text() for path in sorted(directory.iterdir())
+                      if path.name not in _SPECIAL}}
+    environment = _read(case, 'environment.yaml')
+    if environment is not None:
+        body['environment'] = environment
+    parameters = _read(case, 'parameters.yaml')
+    if parameters is not None:
+        body['parameters'] = parameters
+    return body
+
+
+@pytest.fixture
+def world(db, fake_clock):
+    driver = local_driver.LocalDriver(fake_clock)
+    yield driver, Client(app_module.make_app(), tenant=driver.ctx.project_id)
+    driver.close()
+
+
+@pytest.mark.parametrize('case', _cases())
+def test_validates_creates_and_deletes(world, case):
+    driver, api = world
+    body = request_body(case)
+    resp = api.post('/validate', body)
+    assert resp.status_int == 200, resp.body
+
+    resp = api.post('/stacks', {'stack_name': case.replace('_', '-'), **body})
+    assert resp.status_int == 201, resp.body
+    driver.stack_id = resp.json['stack']['id']
+    path = resp.headers['Location'].split(f'/v1/{api.tenant}', 1)[1]
+    status = driver.settle()
+    stack = api.get(path).json['stack']
+    assert status == 'CREATE_COMPLETE', stack['stack_status_reason']
+
+    expected = _read(case, 'expected_outputs.yaml')
+    if expected is not None:
+        outputs = {o['output_key']: o.get('output_value', o.get('output_error'))
+                   for o in stack['outputs']}
+        assert outputs == expected
+
+    assert api.delete(path).status_int == 204
+    assert driver.settle() == 'DELETE_COMPLETE'
+    assert driver.tree_objects() == []
