@@ -133,9 +133,18 @@ class Repeat(Function):
     def _keys(self):
         return ('permutations',) if self.spec.repeat_permutations else ()
 
+    @staticmethod
+    def _known(args):
+        """The arguments without keys Heat ignores: any but its own (a
+        ``permutations`` before the version that has it is still refused)."""
+        if not isinstance(args, dict):
+            return args
+        return {k: v for k, v in args.items()
+                if k in ('for_each', 'template', 'permutations')}
+
     def check(self, args, path):
-        args = self.expect_map(args, path, ('for_each', 'template'), self._keys(),
-                               static=True)
+        args = self.expect_map(self._known(args), path, ('for_each', 'template'),
+                               self._keys(), static=True)
         if args is not None:
             for_each = args['for_each']
             self.expect_type(for_each, dict, 'for_each', path, static=True)
@@ -147,7 +156,8 @@ class Repeat(Function):
                                      static=True)
 
     def apply(self, args, path):
-        args = self.expect_map(args, path, ('for_each', 'template'), self._keys())
+        args = self.expect_map(self._known(args), path, ('for_each', 'template'),
+                               self._keys())
         for_each = args['for_each']
         self.expect_type(for_each, dict, 'for_each', path)
         if not for_each:

@@ -149,8 +149,13 @@ class Template:
     def _check_snippets(self):
         check = checker.Checker(self.spec, self.parameter_definitions, self.resources,
                                 self.conditions, self.files, self.mappings)
+        # As Heat: a condition is resolved only when something uses it, an
+        # output only when it is shown.
+        lazy = checker.Checker(self.spec, self.parameter_definitions, self.resources,
+                               self.conditions, self.files, self.mappings,
+                               parameters_checked=False)
         for name, definition in self.conditions.items():
-            check.condition(definition, (self.spec.section('conditions'), name))
+            lazy.condition(definition, (self.spec.section('conditions'), name))
         for name, res in self.resources.items():
             if res.condition is not None:
                 check.condition(res.condition, self.path('resources', name, 'condition'))
@@ -162,7 +167,7 @@ class Template:
         for name, out in self.outputs.items():
             if out.condition is not None:
                 check.condition(out.condition, self.path('outputs', name, 'condition'))
-            check.value(out.value, self.path('outputs', name, 'value'))
+            lazy.value(out.value, self.path('outputs', name, 'value'))
 
 
 def _guard_depth(func, *args):

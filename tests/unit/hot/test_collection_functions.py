@@ -204,3 +204,9 @@ def test_contains_bad_arguments():
     fails(cf.Contains(NEW), ['a', {'a': 1}], 'the sequence must be a list')
     fails(cf.Contains(NEW), ['a'], 'expected 2 items, got 1')
     fails(cf.Contains(NEW), ['a'], 'expected 2 items', static=True)
+
+
+def test_repeat_ignores_unknown_keys_as_heat_does():
+    args = {'for_each': {'%x%': ['a', 'b']}, 'template': 'v-%x%', 'comment': 'ignored'}
+    cf.Repeat(NEW).check(args, PATH)
+    assert cf.Repeat(NEW).apply(args, PATH) == ['v-a', 'v-b']
