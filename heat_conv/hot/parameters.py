@@ -138,8 +138,13 @@ def parse_section(raw, spec):
     return {name: ParameterSchema.parse(name, schema, spec) for name, schema in raw.items()}
 
 
-def resolve(schemas, user_params=None, env_params=None, env_defaults=None):
-    """{name: typed value} for every parameter, or InvalidParameter."""
+def resolve(schemas, user_params=None, env_params=None, env_defaults=None,
+            placeholders=False):
+    """{name: typed value} for every parameter, or InvalidParameter.
+
+    With ``placeholders`` (a template only validated), a parameter without a
+    value takes an empty one of its type instead of being missing.
+    """
     user_params = user_params or {}
     env_params = env_params or {}
     env_defaults = env_defaults or {}
@@ -155,7 +160,10 @@ def resolve(schemas, user_params=None, env_params=None, env_defaults=None):
                 break
         else:
             if not schema.has_default or schema.default is None:
-                raise exception.UserParameterMissing(name)
+                if not placeholders:
+                    raise exception.UserParameterMissing(name)
+                values[name] = types.placeholder(schema.type)
+                continue
             values[name] = schema.value_of(schema.default)
     return values
 

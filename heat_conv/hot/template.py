@@ -132,15 +132,18 @@ class Template:
         result['Environment'] = environment
         return result
 
-    def bind(self, params=None, stack_name='', stack_id='', project_id='', facade=None):
+    def bind(self, params=None, stack_name='', stack_id='', project_id='', facade=None,
+             placeholders=False):
         """A StackDefinition for one stack; see stack_definition.
 
         ``facade`` is for the stack of a template resource: the parent
         resource's ``metadata``, ``deletion_policy`` and ``update_policy``,
         which ``resource_facade`` returns. A top-level stack has none.
+        ``placeholders``: for a template only validated, parameters without
+        a value take an empty one of their type (parameters.resolve).
         """
         return _guard_depth(stack_definition.StackDefinition, self, params, stack_name,
-                            stack_id, project_id, facade)
+                            stack_id, project_id, facade, placeholders)
 
     def _section(self, canonical):
         written = self.spec.section(canonical)
