@@ -17,14 +17,15 @@ from heat_conv.hot import sections
 class StackDefinition:
 
     def __init__(self, template, params=None, stack_name='', stack_id='', project_id='',
-                 facade=None, placeholders=False):
+                 facade=None, validating=False, ignore_unavailable=False):
         self.template = template
         self.stack_name = stack_name
         self.version = template.version
         env = template.environment
         values = parameters.resolve(template.parameter_definitions, params,
                                     env.parameters, env.parameter_defaults,
-                                    placeholders=placeholders)
+                                    validating=validating,
+                                    ignore_unavailable=ignore_unavailable)
         self.pseudo_parameters = template.layout.pseudo_values(stack_name, stack_id,
                                                                project_id)
         values.update(self.pseudo_parameters)

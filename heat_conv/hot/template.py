@@ -133,17 +133,17 @@ class Template:
         return result
 
     def bind(self, params=None, stack_name='', stack_id='', project_id='', facade=None,
-             placeholders=False):
+             validating=False, ignore_unavailable=False):
         """A StackDefinition for one stack; see stack_definition.
 
         ``facade`` is for the stack of a template resource: the parent
         resource's ``metadata``, ``deletion_policy`` and ``update_policy``,
         which ``resource_facade`` returns. A top-level stack has none.
-        ``placeholders``: for a template only validated, parameters without
-        a value take an empty one of their type (parameters.resolve).
+        ``validating`` and ``ignore_unavailable``: for a template only
+        validated, how parameters' values are checked (parameters.resolve).
         """
         return _guard_depth(stack_definition.StackDefinition, self, params, stack_name,
-                            stack_id, project_id, facade, placeholders)
+                            stack_id, project_id, facade, validating, ignore_unavailable)
 
     def _section(self, canonical):
         written = self.spec.section(canonical)
