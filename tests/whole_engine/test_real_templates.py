@@ -78,3 +78,23 @@ def test_validates_creates_and_deletes(world, case):
     assert api.delete(path).status_int == 204
     assert driver.settle() == 'DELETE_COMPLETE'
     assert driver.tree_objects() == []
+
+
+def test_a_structured_deployment_deploys_its_config_with_inputs_substituted(world):
+    driver, api = world
+    resp = api.post('/stacks', {'stack_name': 'extraconfig',
+                                **request_body('structured_deployment')})
+    driver.stack_id = resp.json['stack']['id']
+    assert driver.settle() == 'CREATE_COMPLETE'
+    outputs = {o['output_key']: o['output_value'] for o in api.get(
+        resp.headers['Location'].split(f'/v1/{api.tenant}', 1)[1]).json['stack']['outputs']}
+    deployment = api.get(f'/software_deployments/{outputs["deployment_id"]}').json[
+        'software_deployment']
+    config = api.get(f'/software_configs/{deployment["config_id"]}').json[
+        'software_config']
+    assert config['group'] == 'hiera'
+    assert config['config'] == {'datafiles': {'extraconfig': {
+        'ntp::servers': ['0.pool.ntp.org', '1.pool.ntp.org'],
+        'server_id': '3b9c6e42-controller-0', 'step': 1}}}
+    assert outputs['role_status_codes'] == {'overcloud-controller-0': None,
+                                            'overcloud-controller-1': None}
