@@ -5,7 +5,8 @@ OS::Heat::TestResource``), a family of types to another family
 (``OS::Net::*: OS::Neutron::*``), or a type to a nested template file or URL
 (``My::Server: server.yaml``). Nested templates are only recorded here;
 running them as nested stacks is out of scope. Entries under ``resources``
-apply to one named resource only.
+apply to one named resource only. The global environment's mappings
+(global_environment) are looked up after all of the stack's own.
 
 An entry under ``resources`` whose value is itself a map is a nested
 registry: ``resources: {web: {server: {hooks: pre-update}}}`` sets a hook
@@ -25,6 +26,7 @@ ignored.
 import fnmatch
 
 from heat_conv.common import exception
+from heat_conv.hot import global_environment
 
 _TEMPLATE_SUFFIXES = ('.yaml', '.yml', '.template')
 HOOKS = ('pre-create', 'pre-update', 'pre-delete', 'post-create', 'post-update')
@@ -111,6 +113,8 @@ class ResourceRegistry:
             target = _lookup(local, current)
             if target is None:
                 target = _lookup(self._global, current)
+            if target is None:
+                target = _lookup(global_environment.mappings(), current)
             if target is None or target == current:
                 return current, None
             if is_template_location(target):
@@ -147,6 +151,12 @@ def _mappings(raw, path, skip=()):
             _fail(path + (name,), 'A wildcard type must map to a wildcard type')
         out[name] = target
     return out
+
+
+def global_mappings(raw):
+    """The type mappings of a global environment file's resource_registry
+    (its per-resource entries apply to no stack and are ignored)."""
+    return _mappings(raw, ('resource_registry',), skip=('resources',))
 
 
 def _hooks(raw, path):

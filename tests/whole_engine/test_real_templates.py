@@ -5,15 +5,19 @@ real engine, and its outputs are what Heat would give.
 Each case is a directory of ``real_templates/``: ``template.yaml``, an
 optional ``environment.yaml``, an optional ``parameters.yaml`` (the user's
 parameters), an optional ``expected_outputs.yaml`` (every output's value
-once created, or its error), and any other file, sent as ``files`` under its own name
-(child templates, scripts).
+once created, or its error), an optional ``environment.d`` directory (the
+operator's global environment, ``environment_dir``, while the case runs),
+and any other file, sent as ``files`` under its own name (child templates,
+scripts).
 """
 import pathlib
 
 import pytest
 import yaml
+from oslo_config import cfg
 
 from heat_conv.api import app as app_module
+from heat_conv.hot import global_environment
 from tests.scenarios import local_driver
 from tests.unit.api.conftest import Client
 
@@ -36,7 +40,7 @@ def request_body(case):
     directory = CORPUS / case
     body = {'template': (directory / 'template.yaml').read_text(),
             'files': {path.name: path.read_text() for path in sorted(directory.iterdir())
-                      if path.name not in _SPECIAL}}
+                      if path.is_file() and path.name not in _SPECIAL}}
     environment = _read(case, 'environment.yaml')
     if environment is not None:
         body['environment'] = environment
@@ -53,9 +57,23 @@ def world(db, fake_clock):
     driver.close()
 
 
+@pytest.fixture
+def operator_environment():
+    """Use a case's ``environment.d`` as the global environment."""
+    def use(case):
+        directory = CORPUS / case / 'environment.d'
+        if directory.is_dir():
+            cfg.CONF.set_override('environment_dir', str(directory))
+            global_environment.reset()
+    yield use
+    cfg.CONF.clear_override('environment_dir')
+    global_environment.reset()
+
+
 @pytest.mark.parametrize('case', _cases())
-def test_validates_creates_and_deletes(world, case):
+def test_validates_creates_and_deletes(world, operator_environment, case):
     driver, api = world
+    operator_environment(case)
     body = request_body(case)
     resp = api.post('/validate', body)
     assert resp.status_int == 200, resp.body
