@@ -9,7 +9,7 @@ from heat_conv.api import update_preview
 from heat_conv.api.views import resources as resource_views
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
-from heat_conv.engine import messages
+from heat_conv.engine.core import messages
 from heat_conv.hot import template as hot_template
 from heat_conv.resources import registry
 

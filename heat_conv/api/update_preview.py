@@ -11,7 +11,7 @@ their parent's, each marked with its ``parent_resource``.
 """
 from heat_conv.api.views import resources as resource_views
 from heat_conv.common import exception
-from heat_conv.engine import decision
+from heat_conv.engine.core import decision
 from heat_conv.hot import template as hot_template
 from heat_conv.resources import registry
 from heat_conv.stacks import resource_rows

@@ -4,7 +4,7 @@ of ``resource`` in a child stack, resized by scaling policies.
 Members have random short names (``scaling_members``); the oldest go
 first when the group shrinks. A policy's signal does not run as a step
 of the parent stack: the engine resizes the child stack while the group
-row stays COMPLETE (``heat_conv.engine.scaling``), and the row's data
+row stays COMPLETE (``heat_conv.engine.signals.scaling``), and the row's data
 says so: ``resize_to`` (the size being reached), ``scaling_in_progress``
 and ``cooldown_end``. Heat keeps the last two in the group's metadata,
 which is where users look for them.

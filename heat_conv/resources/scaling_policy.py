@@ -2,7 +2,7 @@
 
 The policy itself only records the signal (its reason is what Heat puts
 in the SIGNAL event); the engine then adjusts the group
-(``heat_conv.engine.scaling``), after the signal's request has returned.
+(``heat_conv.engine.signals.scaling``), after the signal's request has returned.
 Its ``signal_url`` and ``alarm_url`` are the resource signal URL (signed
 when ``[clients_heat] signal_key`` is set), which an alarm POSTs to.
 """

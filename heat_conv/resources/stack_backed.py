@@ -2,7 +2,7 @@
 OS::Heat::Stack, resource groups and chains.
 
 A subclass says what its child stack should be (``child_spec``); the
-engine does the rest (``heat_conv.engine.nested``): its step creates,
+engine does the rest (``heat_conv.engine.nested.nested``): its step creates,
 updates or deletes the child stack, casts the child's traversal and waits
 like a slow cloud action; the child's end is reported back to the step.
 When the child has settled, the resource's attributes are read from it:

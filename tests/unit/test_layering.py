@@ -18,11 +18,13 @@ import heat_conv
 
 PACKAGE = pathlib.Path(heat_conv.__file__).parent
 
-ENGINE_FACE = {'heat_conv.engine.stack_operations', 'heat_conv.engine.signal_operations',
-               'heat_conv.engine.stack_lifecycle', 'heat_conv.engine.stack_adopt',
-               'heat_conv.engine.stack_abandon', 'heat_conv.engine.snapshots',
-               'heat_conv.engine.messages',
-               'heat_conv.engine.rpc', 'heat_conv.engine.decision'}
+ENGINE_FACE = {'heat_conv.engine.core.stack_operations',
+               'heat_conv.engine.signals.signal_operations',
+               'heat_conv.engine.lifecycle.stack_lifecycle',
+               'heat_conv.engine.lifecycle.stack_adopt',
+               'heat_conv.engine.lifecycle.stack_abandon', 'heat_conv.engine.lifecycle.snapshots',
+               'heat_conv.engine.core.messages',
+               'heat_conv.engine.core.rpc', 'heat_conv.engine.core.decision'}
 ENTRY_POINT_EXTRAS = {'heat_conv.engine.server', 'heat_conv.db.session',
                       'heat_conv.db.migration'}
 PLUGIN_INTERFACE = {'heat_conv.resources.registry', 'heat_conv.resources.base'}
@@ -89,12 +91,12 @@ def test_every_module_keeps_to_its_layer():
 
 
 def test_the_check_sees_a_reach_past_the_public_face():
-    source = ('from heat_conv.engine import step\n'
+    source = ('from heat_conv.engine.core import step\n'
               'def later():\n    from heat_conv.db.queries import resources\n')
     assert violations('heat_conv.api.controllers.stacks', imports(source)) == [
         'heat_conv.db.queries.resources: only through heat_conv.db.api',
-        "heat_conv.engine.step: not the engine's public face"]
-    assert violations('heat_conv.engine.step',
+        "heat_conv.engine.core.step: not the engine's public face"]
+    assert violations('heat_conv.engine.core.step',
                       imports('from heat_conv.cloud import client\n'
                               'from heat_conv.resources import dummy\n')) == [
         'heat_conv.cloud.client: the engine reaches the cloud only through plugins',

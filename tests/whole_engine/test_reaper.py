@@ -5,9 +5,9 @@ from heat_conv.cloud import retry
 from heat_conv.common import config
 from heat_conv.common import liveness
 from heat_conv.db import api as db_api
-from heat_conv.engine import identity
-from heat_conv.engine import reaper
-from heat_conv.engine import resource_action
+from heat_conv.engine.core import identity
+from heat_conv.engine.core import resource_action
+from heat_conv.engine.recovery import reaper
 from heat_conv.resources import cloud_backed
 from tests.scenarios.library import assert_reality
 from tests.scenarios.library import attr

@@ -4,9 +4,9 @@ from heat_conv.api import responses
 from heat_conv.api import stack_lookup
 from heat_conv.common import exception
 from heat_conv.common import policy
-from heat_conv.engine import stack_abandon
-from heat_conv.engine import stack_lifecycle
-from heat_conv.engine import stack_operations
+from heat_conv.engine.core import stack_operations
+from heat_conv.engine.lifecycle import stack_abandon
+from heat_conv.engine.lifecycle import stack_lifecycle
 
 ACTIONS = ('suspend', 'resume', 'cancel_update', 'cancel_without_rollback', 'check')
 

@@ -9,7 +9,7 @@ from heat_conv.api import stack_lookup
 from heat_conv.api import update_preview
 from heat_conv.api.views import resources as resource_views
 from heat_conv.db import api as db_api
-from heat_conv.engine import stack_operations
+from heat_conv.engine.core import stack_operations
 from heat_conv.stacks import stored_template
 
 

@@ -8,8 +8,8 @@ from heat_conv.api.status_filter import StatusFilter
 from heat_conv.api.views import resources as resource_views
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
-from heat_conv.engine import signal_operations
-from heat_conv.engine import stack_operations
+from heat_conv.engine.core import stack_operations
+from heat_conv.engine.signals import signal_operations
 from heat_conv.stacks import resource_rows
 from heat_conv.stacks import stored_template
 

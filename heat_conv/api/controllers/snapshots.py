@@ -5,7 +5,7 @@ from heat_conv.api import responses
 from heat_conv.api import stack_lookup
 from heat_conv.common import exception
 from heat_conv.common import timeutils
-from heat_conv.engine import snapshots
+from heat_conv.engine.lifecycle import snapshots
 
 
 def view(snapshot):

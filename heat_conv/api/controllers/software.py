@@ -6,7 +6,7 @@ from heat_conv.api import responses
 from heat_conv.common import exception
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
-from heat_conv.engine import signal_operations
+from heat_conv.engine.signals import signal_operations
 
 _CONFIG_KEYS = ('name', 'group', 'config', 'inputs', 'outputs', 'options')
 _DEPLOYMENT_KEYS = ('config_id', 'server_id', 'input_values', 'output_values', 'action',

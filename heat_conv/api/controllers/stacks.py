@@ -13,8 +13,8 @@ from heat_conv.api.views import stacks as stack_views
 from heat_conv.common import exception
 from heat_conv.common import policy
 from heat_conv.db import api as db_api
-from heat_conv.engine import stack_adopt
-from heat_conv.engine import stack_operations
+from heat_conv.engine.core import stack_operations
+from heat_conv.engine.lifecycle import stack_adopt
 from heat_conv.stacks import stored_template
 
 

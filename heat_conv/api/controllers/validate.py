@@ -5,7 +5,7 @@ from heat_conv.api import request_body
 from heat_conv.api import responses
 from heat_conv.api import stack_input
 from heat_conv.common import exception
-from heat_conv.engine import stack_operations
+from heat_conv.engine.core import stack_operations
 from heat_conv.hot import template as hot_template
 from heat_conv.resources import registry
 

@@ -5,7 +5,7 @@ import pytest
 
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
-from heat_conv.engine import stack_operations
+from heat_conv.engine.core import stack_operations
 
 from . import helpers
 from .helpers import TEMPLATE
