@@ -11,6 +11,7 @@ from heat_conv.common import liveness
 from heat_conv.common import periodic
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
+from heat_conv.engine import features  # noqa: F401 (the features' extensions)
 from heat_conv.engine.core import continuation
 from heat_conv.engine.core import identity
 from heat_conv.engine.core import rpc

@@ -38,23 +38,18 @@ def wanted(predecessors, requirer_id, requirer_is_update):
 
 
 def arrive_later(stack_id, traversal_id, sync_point_id, requirer_id, sender, data,
-                 record=True):
+                 record=True, ready=None):
     """Record, before the transaction commits, the arrival of ``sender``
     ((entity id, is_update)) at the sync point, with ``data`` (a dict or
     None); ``record`` False: a passed-through cleanup node's, which leaves
-    no input (sync_point.passes_through)."""
+    no input (sync_point.passes_through). ``ready(stack_id, traversal_id,
+    requirer_id)`` starts what the node's readiness starts."""
     db_api.before_commit_all(
         ('arrivals', sync_point_id), [(sender[0], sender[1], data, record)],
-        functools.partial(_arrive, stack_id, traversal_id, sync_point_id, requirer_id))
+        functools.partial(_arrive, stack_id, traversal_id, sync_point_id, requirer_id, ready))
 
 
-def _arrive(stack_id, traversal_id, sync_point_id, requirer_id, senders):
-    # Imported here: both build on this module.
-    from heat_conv.engine.core import stack_state
-    from heat_conv.engine.core import sync_point
+def _arrive(stack_id, traversal_id, sync_point_id, requirer_id, ready, senders):
     if db_api.sync_arrive_all(sync_point_id, stack_id, senders) == db_api.NOT_LAST:
         return
-    if requirer_id is None:
-        stack_state.complete(stack_id, traversal_id)
-    else:   # the step reads what its predecessors sent with its row
-        sync_point.cast_check_resource(stack_id, traversal_id, (requirer_id, True))
+    ready(stack_id, traversal_id, requirer_id)

@@ -17,6 +17,7 @@ from heat_conv.common.status import Action
 from heat_conv.common.status import Drift
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
+from heat_conv.engine.core import extensions
 from heat_conv.engine.core import identity
 from heat_conv.resources import base
 from heat_conv.resources import registry
@@ -98,9 +99,7 @@ def lock(row, step, action):
 
 
 def _armed(post_hook, action):
-    # Imported here: hooks builds on this module's writes.
-    from heat_conv.engine.signals import hooks
-    return hooks.armed(post_hook, action)
+    return extensions.call(extensions.LOCK_MARK, post_hook, action)
 
 
 def start(row, action, plugin, old_properties=None):
@@ -111,9 +110,7 @@ def start(row, action, plugin, old_properties=None):
     """
     if plugin.stack_backed and not (action == Action.DELETE
                                     and row.deletion_policy == 'Retain'):
-        # Imported here: nested builds on this module's writes.
-        from heat_conv.engine.nested import nested
-        return nested.start(row, action, plugin)
+        return extensions.service(extensions.CHILD_STACKS).start(row, action, plugin)
     if action == Action.CREATE:
         if plugin.wants_stack:
             plugin.stack = db_api.stack_get(row.stack_id)

@@ -16,7 +16,6 @@ from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
 from heat_conv.engine.core import stack_state
-from heat_conv.engine.lifecycle import stack_lifecycle
 from heat_conv.hot import environment as environment_mod
 from heat_conv.hot import template as hot_template
 from heat_conv.resources import registry
@@ -190,7 +189,7 @@ def cancel_update(ctx, stack_id, rollback=True):
 
 
 def _check_updatable(stack):
-    stack_lifecycle.check_not_suspended(stack)
+    check_not_suspended(stack)
     if stack.action == Action.DELETE:
         raise exception.ActionNotAllowed(
             f'Stack {stack.name} is being deleted and cannot be updated')
@@ -298,3 +297,10 @@ def _shown_row(stack_id, name):
     rows = [r for r in db_api.resources_of_stack(stack_id) if r.name == name]
     built = [r for r in rows if r.action != Action.INIT]
     return (built or rows or [None])[-1]
+
+
+def check_not_suspended(stack):
+    """Heat refuses to update a stack whose last action was a suspend."""
+    if stack.action == Action.SUSPEND:
+        raise exception.NotSupported(
+            'Updating a stack when it is suspended is not supported.')

@@ -9,11 +9,11 @@ from heat_conv.common import timeutils
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
+from heat_conv.engine.core import extensions
 from heat_conv.engine.core import messages
 from heat_conv.engine.core import oplog
+from heat_conv.engine.core import reasons
 from heat_conv.engine.core import rpc
-from heat_conv.engine.lifecycle import snapshot_record
-from heat_conv.engine.nested import parent_link
 
 LOG = logging.getLogger(__name__)
 
@@ -29,7 +29,7 @@ def complete(stack_id, traversal_id):
         failed = db_api.resources_failed_in(stack_id, traversal_id)
         if failed:
             values = {'status': Status.FAILED, 'status_reason': 'Resource CHECK failed: ' +
-                      '; '.join(parent_link.with_path(r.name, r.status_reason or '')
+                      '; '.join(reasons.with_path(r.name, r.status_reason or '')
                                 for r in failed)}
     elif stack.action == Action.DELETE:
         values.update(deleted_at=timeutils.utcnow(), live_name=None)
@@ -40,8 +40,8 @@ def complete(stack_id, traversal_id):
     if stack.action == Action.SNAPSHOT:
         # Before the stack says SNAPSHOT_COMPLETE: whoever sees that may
         # restore the snapshot at once (Heat's own tests do).
-        snapshot_record.finish(stack_id, traversal_id, values['status'],
-                               values['status_reason'])
+        extensions.notify(extensions.TRAVERSAL_ENDED, stack_id, traversal_id,
+                          values['status'], values['status_reason'], key=stack.action)
     # Only the first completion counts: a re-driven last step must not
     # complete the stack twice.
     if not db_api.stack_update(stack_id, values,
@@ -77,7 +77,7 @@ def _ended(stack, values):
     if stack.owner_id is not None:
         for key, value in values.items():
             setattr(stack, key, value)
-        parent_link.notify(stack)
+        extensions.service(extensions.CHILD_STACKS).stack_ended(stack)
 
 
 def purge(stack_id, keep_traversal=None):
@@ -121,7 +121,8 @@ def fail(stack_id, traversal_id, reason):
         return False
     db_api.events_add([failed_event])
     if stack.action == Action.SNAPSHOT:
-        snapshot_record.finish(stack_id, traversal_id, Status.FAILED, reason)
+        extensions.notify(extensions.TRAVERSAL_ENDED, stack_id, traversal_id,
+                          Status.FAILED, reason, key=stack.action)
     purge_events(stack_id)
     oplog.ended(stack, traversal_id, Status.FAILED, reason)
     _ended(stack, values)

@@ -18,19 +18,14 @@ from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
 from heat_conv.engine.core import boundary
 from heat_conv.engine.core import decision
+from heat_conv.engine.core import extensions
 from heat_conv.engine.core import messages
 from heat_conv.engine.core import read_ahead
+from heat_conv.engine.core import reasons
 from heat_conv.engine.core import resource_action
 from heat_conv.engine.core import stack_state
 from heat_conv.engine.core import sync_point
 from heat_conv.engine.core import together
-from heat_conv.engine.lifecycle import check_step
-from heat_conv.engine.lifecycle import directives
-from heat_conv.engine.nested import nested
-from heat_conv.engine.nested import parent_link
-from heat_conv.engine.recovery import preemption
-from heat_conv.engine.signals import hooks
-from heat_conv.engine.signals import signal_step
 from heat_conv.hot import template as hot_template
 from heat_conv.resources import base
 from heat_conv.resources import registry
@@ -71,8 +66,8 @@ def _start(step, msg):
     step.post_hook = msg.definition.post_hook
     step.successors = node.successors
     step.name = row.name
-    if row.engine_id is not None and not preemption.take_over(
-            row, step.traversal_id, msg.is_update, msg.mode):
+    if row.engine_id is not None and not extensions.first(
+            extensions.BUSY_ROW, row, step.traversal_id, msg.is_update, msg.mode):
         # Busy with an action. If it is this traversal's, this is a duplicate;
         # if an older traversal's, its end re-drives this node (retrigger),
         # unless this step may preempt the wait (preemption).
@@ -97,8 +92,9 @@ def _update_node(row, step, msg):
         # redelivered after completion
         finish(row, step, cancelled=row.action == Action.CHECK and row.status == Status.FAILED)
         return
-    if msg.mode in check_step.MODES:
-        check_step.run(row, step, msg.mode, msg.inputs)
+    if msg.mode in extensions.keys(extensions.STATE_ACTION):
+        extensions.call(extensions.STATE_ACTION, row, step, msg.mode, msg.inputs,
+                        key=msg.mode)
         return
     refs, attrs, requires = sync_point.collate(msg.inputs)
     step.requires = requires
@@ -114,8 +110,8 @@ def _update_node(row, step, msg):
         _fail_without_action(row, step, str(exc))
         return
     plugin = registry.plugin_for(row, properties, definition=definition)
-    if directives.take_over(row, step, msg.mode, definition, plugin, _record_noop,
-                            continue_traversal):
+    if extensions.first(extensions.DIRECTIVE, row, step, msg.mode, definition, plugin,
+                        _record_noop, continue_traversal):
         return
     if row.status == Status.FAILED and row.traversal_id == step.traversal_id:
         # Failed within a live traversal: only the reaper does that, when
@@ -126,8 +122,7 @@ def _update_node(row, step, msg):
     change = decision.change_for(row, definition.type, properties, plugin.needs_replace,
                                  reality, nested_template=definition.nested_template,
                                  stack_backed=plugin.stack_backed)
-    if directives.restricted(row, step, definition, change) or \
-            hooks.pause(row, step, definition.hook, hooks.ACTION_OF_CHANGE.get(change)):
+    if extensions.first(extensions.GUARD, row, step, definition, change):
         return
     if change == decision.Change.REPLACE:
         _replace(row, step, definition, properties)
@@ -219,13 +214,13 @@ def _cleanup_node(row, step, msg):
     if row.action == Action.DELETE and row.status == Status.COMPLETE:
         finish(row, step)
         return
-    if msg.mode in check_step.MODES:
-        check_step.run(row, step, msg.mode)
+    if msg.mode in extensions.keys(extensions.STATE_ACTION):
+        extensions.call(extensions.STATE_ACTION, row, step, msg.mode, (), key=msg.mode)
         return
     if not (msg.mode == messages.Mode.DELETE or row.replaced_by is not None):
         finish(row, step)
         return
-    if (hooks.pause(row, step, msg.definition.hook, Action.DELETE)
+    if (extensions.first(extensions.GUARD, row, step, msg.definition, None)
             or resource_action.lock(row, step, Action.DELETE) is None):
         return
     plugin = registry.plugin_for(row)
@@ -256,7 +251,13 @@ def action_complete(msg):
 def child_done(msg):
     """An event that carries its outcome (messages.ChildDone: a child stack ended)."""
     resume(msg.resource_id, msg.atomic_key,
-           lambda plugin, row: nested.resumed(row, plugin, msg.outcome))
+           lambda plugin, row: _resumed(row, plugin, msg.outcome))
+
+
+def _resumed(row, plugin, outcome):
+    if not plugin.stack_backed:
+        return outcome
+    return extensions.service(extensions.CHILD_STACKS).resumed(row, plugin, outcome)
 
 
 def resume(resource_id, atomic_key, judge):
@@ -307,7 +308,7 @@ def continue_traversal(result, step, plugin=None):
     """Go on from an action that ended (inline, or resumed by an event)."""
     if result.end in (resource_action.End.WAITING, resource_action.End.LOST):
         if result.end == resource_action.End.WAITING:   # signals sent before it waited
-            signal_step.look_for_kept(result.row, plugin)
+            extensions.notify(extensions.BEGAN_WAITING, result.row, plugin)
         return
     if result.superseded:
         # The newer traversal's message for this row was dropped because the
@@ -318,9 +319,10 @@ def continue_traversal(result, step, plugin=None):
     if result.end == resource_action.End.FAILED and result.row.action != Action.CHECK:
         stack_state.fail(step.stack_id, step.traversal_id,
                          f'Resource {result.row.action} failed: '
-                         f'{parent_link.with_path(result.row.name, result.reason or "")}')
+                         f'{reasons.with_path(result.row.name, result.reason or "")}')
         return
-    if result.end == resource_action.End.COMPLETE and hooks.pause_after(result.row):
+    if result.end == resource_action.End.COMPLETE and extensions.first(
+            extensions.SETTLED, result.row):
         return   # a post-* hook: its clearing tells the successors
     # A failed check is a finding, not a fault: the other checks go on,
     # but not those of what depends on it (check_step).

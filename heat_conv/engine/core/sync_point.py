@@ -11,6 +11,7 @@ from heat_conv.db import api as db_api
 from heat_conv.engine.core import arrivals_later
 from heat_conv.engine.core import messages
 from heat_conv.engine.core import rpc
+from heat_conv.engine.core import stack_state
 from heat_conv.hot import references
 from heat_conv.hot import template as hot_template
 
@@ -102,7 +103,8 @@ def _propagate(stack_id, traversal_id, node, sender, successors):
                 if arrivals_later.wanted(predecessors, requirer_id, requirer_is_update):
                     arrivals_later.arrive_later(
                         stack_id, traversal_id, sp_id, requirer_id, (entity_id, is_update),
-                        data.to_dict() if data is not None else None, record=not passed)
+                        data.to_dict() if data is not None else None, record=not passed,
+                        ready=_ready_later)
                     continue
                 # update nodes finish first, so a cleanup meeting one other
                 # predecessor is usually the last
@@ -215,3 +217,13 @@ def collate(inputs):
         attrs[item.name] = item.attrs
         requires.append(item.row)
     return refs, attrs, sorted(set(requires))
+
+
+def _ready_later(stack_id, traversal_id, requirer_id):
+    """A node whose last arrival was made at the end of a transaction
+    (arrivals_later) is ready: the stack's completion node, or an update
+    node, whose step reads what its predecessors sent with its row."""
+    if requirer_id is None:
+        stack_state.complete(stack_id, traversal_id)
+    else:
+        cast_check_resource(stack_id, traversal_id, (requirer_id, True))

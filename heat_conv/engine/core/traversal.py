@@ -11,13 +11,12 @@ from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
 from heat_conv.engine.core import boundary
+from heat_conv.engine.core import extensions
 from heat_conv.engine.core import graph
 from heat_conv.engine.core import messages
 from heat_conv.engine.core import oplog
 from heat_conv.engine.core import stack_state
 from heat_conv.engine.core import sync_point
-from heat_conv.engine.signals import hooks
-from heat_conv.engine.signals import signal_step
 from heat_conv.hot import environment as environment_mod
 from heat_conv.hot import template as hot_template
 
@@ -50,8 +49,7 @@ def _converge(stack_id, traversal_id):
     held_ids = [row.id for row in rows if row.held]
     if held_ids:
         held = db_api.resources_held(stack_id, held_ids)
-        hooks.release_superseded(held)
-        signal_step.release_superseded(held)
+        extensions.notify(extensions.SUPERSEDED, held)
     rows_by_name = {}
     for row in rows:
         rows_by_name.setdefault(row.name, []).append(row)
@@ -129,8 +127,7 @@ def _plan(stack, current, definitions, dependencies, rows, deleting_hooks):
         if mode == messages.Mode.DELETE:
             deleting += 1
             hooks_set = deleting_hooks(row.name)
-            hook = hooks.for_node(stack.action, hooks_set)
-            post_hook = hooks.post_for_node(stack.action, hooks_set)
+            hook, post_hook = _breakpoints(stack.action, hooks_set)
             if hook:
                 definition['hook'] = hook
             if post_hook:
@@ -177,13 +174,18 @@ def _target(stack, raw):
     registry = tmpl.environment.registry
     for name, definition in definitions.items():
         hooks_set = registry.hooks_for(name)
-        hook = hooks.for_node(stack.action, hooks_set)
+        hook, post_hook = _breakpoints(stack.action, hooks_set)
         if hook:
             definition['hook'] = hook
-        post_hook = hooks.post_for_node(stack.action, hooks_set)
         if post_hook:
             definition['post_hook'] = post_hook
     return definitions, bound.dependencies()
+
+
+def _breakpoints(operation, hooks_set):
+    """The (pre, post) hooks a node of ``operation`` stops at."""
+    return extensions.call(extensions.BREAKPOINTS, operation, hooks_set,
+                           default=(None, None))
 
 
 def _deleting_hooks(stack):

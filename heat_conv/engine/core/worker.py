@@ -19,6 +19,7 @@ from oslo_context import context as oslo_context
 from heat_conv.common import context
 from heat_conv.engine.core import boundary
 from heat_conv.engine.core import continuation
+from heat_conv.engine.core import extensions
 from heat_conv.engine.core import messages
 from heat_conv.engine.core import read_ahead
 from heat_conv.engine.core import rpc
@@ -26,9 +27,6 @@ from heat_conv.engine.core import stack_state
 from heat_conv.engine.core import step
 from heat_conv.engine.core import together
 from heat_conv.engine.core import traversal
-from heat_conv.engine.signals import hooks
-from heat_conv.engine.signals import scaling
-from heat_conv.engine.signals import signal_step
 
 LOG = logging.getLogger(__name__)
 
@@ -57,11 +55,11 @@ class EngineEndpoint:
 
     @oslo_messaging.expose
     def signal_arrived(self, ctxt, **kwargs):
-        _deliver(ctxt, messages.SignalArrived, kwargs, signal_step.signal_arrived)
+        _deliver(ctxt, messages.SignalArrived, kwargs, extensions.handler('signal_arrived'))
 
     @oslo_messaging.expose
     def hook_cleared(self, ctxt, **kwargs):
-        _deliver(ctxt, messages.HookCleared, kwargs, hooks.hook_cleared)
+        _deliver(ctxt, messages.HookCleared, kwargs, extensions.handler('hook_cleared'))
 
     @oslo_messaging.expose
     def child_done(self, ctxt, **kwargs):
@@ -69,11 +67,11 @@ class EngineEndpoint:
 
     @oslo_messaging.expose
     def resource_signalled(self, ctxt, **kwargs):
-        _deliver(ctxt, messages.ResourceSignalled, kwargs, scaling.signalled)
+        _deliver(ctxt, messages.ResourceSignalled, kwargs, extensions.handler('resource_signalled'))
 
     @oslo_messaging.expose
     def scaling_done(self, ctxt, **kwargs):
-        _deliver(ctxt, messages.ScalingDone, kwargs, scaling.scaling_done)
+        _deliver(ctxt, messages.ScalingDone, kwargs, extensions.handler('scaling_done'))
 
     @oslo_messaging.expose
     def drift_found(self, ctxt, **kwargs):

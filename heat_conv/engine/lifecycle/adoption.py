@@ -11,6 +11,7 @@ child's own abandon document, as Heat's), whose rows carry the objects.
 from heat_conv.common import exception
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
+from heat_conv.engine.core import extensions
 from heat_conv.engine.core import resource_action
 from heat_conv.resources import base
 from heat_conv.resources import registry
@@ -58,9 +59,8 @@ def run(row, step, plugin, physical_id=None):
     if resource_action.lock(row, step, Action.ADOPT) is None:
         return None
     if plugin.stack_backed:
-        # Imported here: nested builds on this module's rows.
-        from heat_conv.engine.nested import nested
-        outcome = nested.adopt(row, plugin, plugin.data.pop(CHILD_DOCUMENT, None) or {})
+        outcome = extensions.service(extensions.CHILD_STACKS).adopt(
+            row, plugin, plugin.data.pop(CHILD_DOCUMENT, None) or {})
     elif not physical_id:
         outcome = base.Failed('Resource ID was not provided.')
     else:

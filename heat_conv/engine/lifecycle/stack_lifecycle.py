@@ -8,6 +8,7 @@ from heat_conv.common import exception
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
+from heat_conv.engine.core import stack_operations
 from heat_conv.engine.core import stack_state
 
 
@@ -33,8 +34,4 @@ def _begin(ctx, stack_id, action):
     return db_api.stack_get(stack.id)
 
 
-def check_not_suspended(stack):
-    """Heat refuses to update a stack whose last action was a suspend."""
-    if stack.action == Action.SUSPEND:
-        raise exception.NotSupported(
-            'Updating a stack when it is suspended is not supported.')
+check_not_suspended = stack_operations.check_not_suspended

@@ -13,10 +13,9 @@ from heat_conv.common import exception
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
+from heat_conv.engine.core import extensions
 from heat_conv.engine.core import messages
 from heat_conv.engine.core import resource_action
-from heat_conv.engine.nested import child_actions
-from heat_conv.engine.nested import nested
 from heat_conv.resources import base
 from heat_conv.resources import registry
 
@@ -95,9 +94,9 @@ def run(row, step, action):
     if refused:
         outcome = base.Failed(refused)
     elif plugin.stack_backed and action == Action.CHECK:
-        outcome = nested.check(row)
+        outcome = extensions.service(extensions.CHILD_STACKS).check(row)
     elif plugin.stack_backed and action in (Action.SUSPEND, Action.RESUME):
-        outcome = child_actions.start(row, action)
+        outcome = extensions.service(extensions.CHILD_STACKS).state_action(row, action)
     else:
         outcome = {Action.CHECK: plugin.check, Action.SUSPEND: plugin.suspend,
                    Action.RESUME: plugin.resume, Action.SNAPSHOT: plugin.snapshot}[action]()

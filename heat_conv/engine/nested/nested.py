@@ -19,11 +19,11 @@ from heat_conv.common import limits
 from heat_conv.common import timeutils
 from heat_conv.common.status import Action
 from heat_conv.db import api as db_api
+from heat_conv.engine.core import extensions
 from heat_conv.engine.core import messages
 from heat_conv.engine.core import resource_action
 from heat_conv.engine.core import rpc
 from heat_conv.engine.core import stack_state
-from heat_conv.engine.lifecycle import adoption
 from heat_conv.hot import template as hot_template
 from heat_conv.resources import base
 
@@ -62,7 +62,7 @@ def adopt(row, plugin, documented):
     def adopted_rows(child_id, name):
         bound = tmpl.bind(params=spec.parameters, stack_name=name, stack_id=child_id,
                           project_id=parent.tenant, facade=facade)
-        return adoption.rows(bound, documented)
+        return extensions.call(extensions.ADOPTED_ROWS, bound, documented)
     return _create(row, parent, tmpl, spec, adopted_rows=adopted_rows)
 
 

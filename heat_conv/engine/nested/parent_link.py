@@ -4,20 +4,20 @@ failure reasons carrying their path up the tree, in Heat's format
 import logging
 import re
 
-from heat_conv.common import exception
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
+from heat_conv.engine.core import extensions
 from heat_conv.engine.core import messages
-from heat_conv.engine.core import resource_action
+from heat_conv.engine.core import reasons
 from heat_conv.engine.core import rpc
-from heat_conv.engine.signals import scaling
 from heat_conv.resources import base
 
 LOG = logging.getLogger(__name__)
 
 _STACK_PREFIX = re.compile(r'^Resource \w+ failed: ', re.S)
-_ERROR_TYPE = re.compile(r'^(\w*(?:Error|Exception|Failure)): (.*)$', re.S)
 _PATHED = re.compile(r'^((?:\w+: )?)resources\.(.*?): (.*)$', re.S)
+
+with_path = reasons.with_path
 
 
 def notify(stack):
@@ -38,9 +38,8 @@ def notify(stack):
                 and row.action_started_at is not None):
             rpc.cast(messages.ChildDone(row.id, row.atomic_key, outcome))
             sent += 1
-        elif scaling.awaits(row, stack):   # a resize, outside any step
-            rpc.cast(messages.ScalingDone(row.id, row.atomic_key, outcome))
-            sent += 1
+        elif extensions.first(extensions.CHILD_AWAITED, row, stack, outcome):
+            sent += 1   # a resize, outside any step
     return sent
 
 
@@ -59,43 +58,6 @@ def resend_lost(parent_ids):
     return sent
 
 
-def resend_lost_resize(group, now):
-    """``group`` (a scaling group row past its ``wait_until``) may have
-    lost its child's report of a resize: once the child has settled and
-    been quiet for the stall timeout, send it again; otherwise look again
-    later. A duplicate changes nothing (scaling.scaling_done)."""
-    try:
-        child = db_api.stack_get(group.physical_resource_id)
-    except exception.NotFound:
-        child = None
-    if child is None or not scaling.awaits(group, child):
-        # Nothing to look at any more (a stack operation took the group).
-        resource_action.write(group, {'wait_until': None}, engine_id=None)
-        return 0
-    quiet_since = db_api.stack_last_activity(child.id) or now
-    if child.status == Status.IN_PROGRESS or scaling.look_again_at(quiet_since) > now:
-        later = now if child.status == Status.IN_PROGRESS else quiet_since
-        resource_action.write(group, {'wait_until': scaling.look_again_at(later)},
-                              engine_id=None)
-        return 0
-    sent = notify(child)
-    # Should this report be lost too, the next look is a stall timeout away.
-    resource_action.write(group, {'wait_until': scaling.look_again_at(now)}, engine_id=None)
-    if sent:
-        LOG.info('re-sent the end of resizing group %s', group.name)
-    return sent
-
-
-def with_path(name, reason):
-    """A resource's failure reason with its path, as a stack's reason shows it."""
-    if re.match(rf'^(?:\w+: )?resources\.{re.escape(name)}[.:]', reason):
-        return reason   # already carries it (it came up from a child)
-    typed = _ERROR_TYPE.match(reason)
-    if typed:
-        return f'{typed[1]}: resources.{name}: {typed[2]}'
-    return f'resources.{name}: {reason}'
-
-
 def parent_reason(name, child_reason):
     """The reason of resource ``name`` whose child stack failed with
     ``child_reason``: the child's failure, its path under ``name``."""
@@ -103,4 +65,4 @@ def parent_reason(name, child_reason):
     pathed = _PATHED.match(body)
     if pathed:
         return f'{pathed[1]}resources.{name}.resources.{pathed[2]}: {pathed[3]}'
-    return with_path(name, body)
+    return reasons.with_path(name, body)

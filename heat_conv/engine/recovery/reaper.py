@@ -38,12 +38,11 @@ from heat_conv.common import timeutils
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
+from heat_conv.engine.core import extensions
 from heat_conv.engine.core import identity
 from heat_conv.engine.core import stack_state
-from heat_conv.engine.nested import parent_link
 from heat_conv.engine.recovery import observer_watch
 from heat_conv.engine.recovery import recovery
-from heat_conv.engine.signals import signal_step
 from heat_conv.resources import registry
 
 CONF = config.CONF
@@ -118,8 +117,7 @@ class Reaper:
     def check_stacks(self):
         now = timeutils.utcnow()
         _drop_never_started(now)
-        for group in signal_step.expire_waits(now):
-            parent_link.resend_lost_resize(group, now)
+        extensions.notify(extensions.WAITS_DUE, now)
         in_progress = db_api.stacks_in_progress()
         running = []
         for stack in in_progress:
@@ -136,7 +134,7 @@ class Reaper:
                               extra={'observe_reality': stack.observe_reality})
         # A quiet stack whose rows are held may be waiting for a child
         # stack's report that was lost.
-        parent_link.resend_lost(waiting)
+        extensions.service(extensions.CHILD_STACKS).resend_lost(waiting)
         db_api.service_purge_stopped(now - FORGET_STOPPED_AFTER)
 
 

@@ -106,6 +106,18 @@ def pause(row, step, hook, action):
     return True
 
 
+def guard(row, step, definition, change):
+    """The guard before a step's action (``change``: the decision's, None
+    for a delete): pause if the node's hook stops that action."""
+    action = Action.DELETE if change is None else ACTION_OF_CHANGE.get(change)
+    return pause(row, step, definition.hook, action)
+
+
+def breakpoints(operation, hooks_set):
+    """The (pre, post) hooks a node of ``operation`` stops at."""
+    return for_node(operation, hooks_set), post_for_node(operation, hooks_set)
+
+
 def hook_cleared(msg):
     """A user cleared the hook a row is paused on (messages.HookCleared)."""
     try:

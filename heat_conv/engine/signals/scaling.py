@@ -17,7 +17,7 @@ update wins over scaling).
 
 The resize's report may be lost (its engine died, or the message did):
 the group row's ``wait_until`` says when the reaper looks at it again,
-and ``parent_link.resend_lost_resize`` sends the report again once the
+and ``resend_lost_resize`` sends the report again once the
 child has settled and been quiet for the stall timeout.
 """
 import datetime
@@ -30,10 +30,13 @@ from heat_conv.common import timeutils
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
+from heat_conv.engine.core import extensions
 from heat_conv.engine.core import identity
+from heat_conv.engine.core import messages
 from heat_conv.engine.core import resource_action
+from heat_conv.engine.core import rpc
 from heat_conv.engine.core import sync_point
-from heat_conv.engine.nested import nested
+from heat_conv.engine.signals import signal_step
 from heat_conv.resources import base
 from heat_conv.resources import registry
 
@@ -94,7 +97,7 @@ def _adjust(group, policy):
                                          'wait_until': look_again_at()},
                                  engine_id=None, events=[start]):
         return   # a step (or another signal) took the group first
-    outcome = nested.converge_child(group, spec)
+    outcome = extensions.service(extensions.CHILD_STACKS).converge_child(group, spec)
     values = {'engine_id': None}
     ended = []
     if isinstance(outcome, base.Failed):
@@ -165,3 +168,46 @@ def look_again_at(after=None):
 
 def _event(row, status, reason):
     db_api.events_add([events.for_resource(row, SIGNAL, status, reason)])
+
+
+def child_ended(row, child, outcome):
+    """``child`` ended: if group ``row`` awaits it for a resize, tell the
+    group (scaling_done); True when told."""
+    if not awaits(row, child):
+        return False
+    rpc.cast(messages.ScalingDone(row.id, row.atomic_key, outcome))
+    return True
+
+
+def waits_due(now):
+    """The reaper's look at the waits past their deadline: tell the waits
+    on signals their time is up, and look at the resizing groups again."""
+    for group in signal_step.expire_waits(now):
+        resend_lost_resize(group, now)
+
+
+def resend_lost_resize(group, now):
+    """``group`` (a scaling group row past its ``wait_until``) may have
+    lost its child's report of a resize: once the child has settled and
+    been quiet for the stall timeout, send it again; otherwise look again
+    later. A duplicate changes nothing (scaling_done)."""
+    try:
+        child = db_api.stack_get(group.physical_resource_id)
+    except exception.NotFound:
+        child = None
+    if child is None or not awaits(group, child):
+        # Nothing to look at any more (a stack operation took the group).
+        resource_action.write(group, {'wait_until': None}, engine_id=None)
+        return 0
+    quiet_since = db_api.stack_last_activity(child.id) or now
+    if child.status == Status.IN_PROGRESS or look_again_at(quiet_since) > now:
+        later = now if child.status == Status.IN_PROGRESS else quiet_since
+        resource_action.write(group, {'wait_until': look_again_at(later)},
+                              engine_id=None)
+        return 0
+    sent = extensions.service(extensions.CHILD_STACKS).stack_ended(child)
+    # Should this report be lost too, the next look is a stall timeout away.
+    resource_action.write(group, {'wait_until': look_again_at(now)}, engine_id=None)
+    if sent:
+        LOG.info('re-sent the end of resizing group %s', group.name)
+    return sent
