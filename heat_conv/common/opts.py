@@ -18,6 +18,7 @@ def list_opts():
 _OPTION_MODULES = [
     'heat_conv.api.options',
     'heat_conv.api.stack_listing',
+    'heat_conv.clients.options',
     'heat_conv.cloud.options',
     'heat_conv.engine.core.continuation',
     'heat_conv.engine.lifecycle.lifecycle_options',
@@ -26,5 +27,6 @@ _OPTION_MODULES = [
     'heat_conv.engine.server',
     'heat_conv.hot.yaql_function',
     'heat_conv.observer.options',
+    'heat_conv.resources.plugin_loader',
     'heat_conv.resources.signal_url',
 ]
