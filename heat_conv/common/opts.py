@@ -28,5 +28,5 @@ _OPTION_MODULES = [
     'heat_conv.hot.yaql_function',
     'heat_conv.observer.options',
     'heat_conv.resources.plugin_loader',
-    'heat_conv.resources.signal_url',
+    'heat_conv.resources.heat.signal_url',
 ]

@@ -9,7 +9,7 @@ from oslo_log import formatters
 
 from heat_conv.common import config
 from heat_conv.common import context
-from heat_conv.resources import test_resource
+from heat_conv.resources.simulated import test_resource
 from tests.scenarios import local_driver
 from tests.scenarios.library import attr
 from tests.scenarios.library import res

@@ -12,7 +12,7 @@ from oslo_db import exception as db_exc
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
 from heat_conv.hot import template as hot_template
-from heat_conv.resources import test_resource
+from heat_conv.resources.simulated import test_resource
 from tests.scenarios.library import assert_reality
 from tests.scenarios.library import attr
 from tests.scenarios.library import res

@@ -10,7 +10,7 @@ import json
 
 from heat_conv.common import exception
 from heat_conv.resources import base
-from heat_conv.resources import signal_url
+from heat_conv.resources.heat import signal_url
 from heat_conv.resources.properties import Property
 
 SUCCESS, FAILURE = 'SUCCESS', 'FAILURE'

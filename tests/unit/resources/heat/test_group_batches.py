@@ -1,6 +1,6 @@
 import pytest
 
-from heat_conv.resources import group_batches
+from heat_conv.resources.heat import group_batches
 
 
 def test_plan_keeps_min_in_service():

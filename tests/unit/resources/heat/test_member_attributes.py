@@ -1,5 +1,5 @@
-from heat_conv.resources import member_attributes
-from heat_conv.resources.member_attributes import Member
+from heat_conv.resources.heat import member_attributes
+from heat_conv.resources.heat.member_attributes import Member
 
 MEMBERS = [Member('0', 'id-0', {'output': 'a'}), Member('4', 'id-4', {'output': 'b'})]
 

@@ -9,7 +9,7 @@ deployment's status. The resource's action waits (Pending) until then.
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
 from heat_conv.resources import base
-from heat_conv.resources import derived_config
+from heat_conv.resources.heat import derived_config
 from heat_conv.resources.properties import Property
 
 IN_PROGRESS, COMPLETE, FAILED = 'IN_PROGRESS', 'COMPLETE', 'FAILED'

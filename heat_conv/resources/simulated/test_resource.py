@@ -1,7 +1,7 @@
 """OS::Heat::TestResource: Heat's test type, backed by the simulated cloud."""
 from heat_conv.resources import base
-from heat_conv.resources import cloud_backed
 from heat_conv.resources.properties import Property
+from heat_conv.resources.simulated import cloud_backed
 
 
 class TestResource(cloud_backed.CloudResource):

@@ -1,4 +1,4 @@
-from heat_conv.resources import group_names
+from heat_conv.resources.heat import group_names
 
 
 def test_names_are_the_first_indices_not_skipped():

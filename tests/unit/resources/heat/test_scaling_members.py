@@ -1,7 +1,7 @@
 """Which members an autoscaling group's child stack has after a resize."""
 import itertools
 
-from heat_conv.resources import scaling_members
+from heat_conv.resources.heat import scaling_members
 
 OLD, NEW = {'type': 'T', 'properties': {'v': 1}}, {'type': 'T', 'properties': {'v': 2}}
 

@@ -9,7 +9,7 @@ services, to bound the memory its engines use loading the stack; a
 heat-conv step never loads the stack, so a concurrent chain is fully
 parallel.
 """
-from heat_conv.resources import group_template
+from heat_conv.resources.heat import group_template
 
 
 def assemble(types, properties=None, concurrent=False):

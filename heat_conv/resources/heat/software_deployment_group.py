@@ -16,11 +16,11 @@ definition.
 """
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
-from heat_conv.resources import batched_child
-from heat_conv.resources import group_batches
-from heat_conv.resources import group_policy
-from heat_conv.resources import member_stack
-from heat_conv.resources import software_deployment
+from heat_conv.resources.heat import batched_child
+from heat_conv.resources.heat import group_batches
+from heat_conv.resources.heat import group_policy
+from heat_conv.resources.heat import member_stack
+from heat_conv.resources.heat import software_deployment
 from heat_conv.resources.properties import Property
 
 MEMBER_TYPE = software_deployment.SoftwareDeployment.type_name

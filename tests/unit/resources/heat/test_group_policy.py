@@ -1,7 +1,7 @@
 import pytest
 
 from heat_conv.common import exception
-from heat_conv.resources import group_policy
+from heat_conv.resources.heat import group_policy
 
 
 def test_rolling_update_with_heat_defaults_and_string_values():

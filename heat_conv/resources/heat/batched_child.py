@@ -12,8 +12,8 @@ from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
 from heat_conv.hot import evaluator
 from heat_conv.resources import base
-from heat_conv.resources import group_policy
-from heat_conv.resources import stack_backed
+from heat_conv.resources.heat import group_policy
+from heat_conv.resources.heat import stack_backed
 
 _KEYS = ('batches', 'paused_until')
 

@@ -6,8 +6,8 @@ replaces it. ``fail_prop: "yes"`` makes its action fail.
 import random
 import string
 
-from heat_conv.resources import cloud_backed
 from heat_conv.resources.properties import Property
+from heat_conv.resources.simulated import cloud_backed
 
 
 class Dummy(cloud_backed.CloudResource):

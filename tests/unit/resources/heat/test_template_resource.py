@@ -1,5 +1,5 @@
 """The environment a child stack inherits from its parent resource's."""
-from heat_conv.resources import template_resource
+from heat_conv.resources.heat import template_resource
 
 
 def test_child_environment_carries_the_nested_registry_of_its_parent_resource():

@@ -7,7 +7,7 @@ tell which members already have the group's current definition.
 """
 import itertools
 
-from heat_conv.resources import group_names
+from heat_conv.resources.heat import group_names
 
 # The version Heat writes its groups' nested templates in.
 VERSION = '2015-04-30'

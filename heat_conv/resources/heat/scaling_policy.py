@@ -8,8 +8,8 @@ when ``[clients_heat] signal_key`` is set), which an alarm POSTs to.
 """
 from heat_conv.common import exception
 from heat_conv.resources import base
-from heat_conv.resources import scaling_adjustment
-from heat_conv.resources import signal_url
+from heat_conv.resources.heat import scaling_adjustment
+from heat_conv.resources.heat import signal_url
 from heat_conv.resources.properties import Property
 
 

@@ -1,4 +1,4 @@
-from heat_conv.resources import chain_template
+from heat_conv.resources.heat import chain_template
 
 
 def test_sequential_chain_depends_on_the_previous():

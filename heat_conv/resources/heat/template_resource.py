@@ -8,7 +8,8 @@ from heat_conv.common import limits
 from heat_conv.hot import resource_registry
 from heat_conv.hot import template as hot_template
 from heat_conv.hot import yaml_loader
-from heat_conv.resources import stack_backed
+from heat_conv.resources import registry
+from heat_conv.resources.heat import stack_backed
 
 # An output of this name is what get_resource returns, as in Heat.
 STACK_ID_OUTPUT = 'OS::stack_id'
@@ -24,6 +25,10 @@ class TemplateResource(stack_backed.StackBacked):
         if not isinstance(values, dict):
             raise exception.InvalidProperties('Properties must be a map', path=path)
         return dict(values)
+
+    @classmethod
+    def check_nested_template(cls, definition, bound, path):
+        return check_definition(definition, bound, path)
 
     @classmethod
     def check_property_names(cls, names, path=()):
@@ -180,7 +185,6 @@ def _built_in(type_name):
 
 
 def _check_type(type_name, path):
-    from heat_conv.resources import registry  # the registry imports this module
     try:
         registry.get(type_name, path=path)
     except exception.ResourceTypeUnavailable:

@@ -6,9 +6,9 @@ before it (``chain_template``). Attributes as a group's: ``refs``,
 ``attributes``, ``resource.N[.ATTR]`` and any member attribute as a list.
 """
 from heat_conv.common import exception
-from heat_conv.resources import chain_template
-from heat_conv.resources import member_attributes
-from heat_conv.resources import member_stack
+from heat_conv.resources.heat import chain_template
+from heat_conv.resources.heat import member_attributes
+from heat_conv.resources.heat import member_stack
 from heat_conv.resources.properties import Property
 
 

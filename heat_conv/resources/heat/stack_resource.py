@@ -1,7 +1,7 @@
 """OS::Heat::Stack: a child stack from an inline template."""
 from heat_conv.common import exception
 from heat_conv.hot import yaml_loader
-from heat_conv.resources import stack_backed
+from heat_conv.resources.heat import stack_backed
 from heat_conv.resources.properties import Property
 
 OUTPUTS_PREFIX = 'outputs.'

@@ -6,9 +6,9 @@ parent's files and resource registry (a member may be a template resource
 or an alias) and what remains of the parent stack's timeout (nested), as
 Heat gives its groups.
 """
-from heat_conv.resources import member_attributes
-from heat_conv.resources import stack_backed
-from heat_conv.resources import template_resource
+from heat_conv.resources.heat import member_attributes
+from heat_conv.resources.heat import stack_backed
+from heat_conv.resources.heat import template_resource
 
 
 class MemberStack(stack_backed.StackBacked):

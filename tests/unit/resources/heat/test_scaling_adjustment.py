@@ -1,7 +1,7 @@
 """A policy's adjustment and the cooldown, as Heat computes them."""
 import pytest
 
-from heat_conv.resources import scaling_adjustment as sa
+from heat_conv.resources.heat import scaling_adjustment as sa
 
 
 @pytest.mark.parametrize('current, adjustment, kind, step, expected', [

@@ -1,5 +1,5 @@
-from heat_conv.resources import group_batches
-from heat_conv.resources import group_template
+from heat_conv.resources.heat import group_batches
+from heat_conv.resources.heat import group_template
 
 RDEF = {'type': 'OS::Heat::TestResource',
         'properties': {'value': 'v-%index%', 'nested': {'k': ['%index%', 1]},
