@@ -15,6 +15,7 @@ import pathlib
 from oslo_config import cfg
 
 from heat_conv.common import exception
+from heat_conv.hot import type_mappings
 from heat_conv.hot import yaml_loader
 
 LOG = logging.getLogger(__name__)
@@ -70,11 +71,10 @@ def _files():
 
 
 def _read(path):
-    # Imported here: resource_registry looks the global mappings up.
-    from heat_conv.hot import resource_registry
     document = yaml_loader.load(path.read_text(), exception.InvalidEnvironment,
                                 'environment') or {}
     registry = document.get('resource_registry') or {}
     if not isinstance(registry, dict):
         raise exception.InvalidEnvironment('The resource_registry must be a map')
-    return resource_registry.global_mappings(registry)
+    # Per-resource entries apply to no stack here: ignored.
+    return type_mappings.parse(registry, ('resource_registry',), skip=('resources',))

@@ -5,7 +5,7 @@ from heat_conv.api import request_body
 from heat_conv.api import responses
 from heat_conv.api import stack_input
 from heat_conv.common import exception
-from heat_conv.engine import stack_operations
+from heat_conv.engine import api as engine_api
 
 # Heat's error codes that ``ignore_errors`` may name: only a resource type
 # whose service is unavailable.
@@ -29,7 +29,7 @@ class ValidateController:
         wanted = stack_input.parse(body)
         # The same checks whether or not every parameter has a value (as in
         # Heat); one without a value stands in with an empty value.
-        tmpl, _ = stack_operations.validate_template(
+        tmpl, _ = engine_api.validate_template(
             wanted.template, wanted.files, wanted.environment, wanted.params,
             project_id=ctx.project_id, ignore_unavailable=ignore_unavailable,
             validating=True)
