@@ -29,6 +29,8 @@ def main(argv=None):
                             ' end to end as the demo user')
     health.add_argument('--timeout', type=float, default=120,
                         help='seconds allowed for each wait')
+    sub.add_parser('clean', help='delete everything in the demo and alt '
+                   'projects (not what start made)')
     orch = sub.add_parser('orchestration-endpoint',
                           help="point the catalog's orchestration at URL")
     orch.add_argument('url')
@@ -62,6 +64,9 @@ def main(argv=None):
         if args.command == 'health':
             from minicloud_rig import health as mod
             return mod.health(rig, timeout=args.timeout)
+        if args.command == 'clean':
+            from minicloud_rig import clean as mod
+            return mod.clean(rig)
         if args.command == 'orchestration-endpoint':
             from minicloud_rig import keystone_setup as mod
             mod.set_orchestration_url(rig, args.url)
