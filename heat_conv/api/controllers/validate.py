@@ -4,6 +4,7 @@ from heat_conv.api import query
 from heat_conv.api import request_body
 from heat_conv.api import responses
 from heat_conv.api import stack_input
+from heat_conv.clients import request_services
 from heat_conv.common import exception
 from heat_conv.engine import stack_operations
 from heat_conv.hot import template as hot_template
@@ -50,13 +51,15 @@ class ValidateController:
             stack_operations.validate_template(wanted.template, wanted.files,
                                                wanted.environment, wanted.params,
                                                project_id=ctx.project_id,
-                                               ignore_unavailable=ignore_unavailable)
+                                               ignore_unavailable=ignore_unavailable,
+                                               ctx=ctx)
         else:
             for name, res in tmpl.resources.items():
                 type_name, nested = tmpl.environment.registry.resolve(res.type, name)
+                path = tmpl.path('resources', name, 'type')
                 try:
-                    registry.get(type_name, path=tmpl.path('resources', name, 'type'),
-                                 nested_template=nested)
+                    cls = registry.get(type_name, path=path, nested_template=nested)
+                    cls.check_available(request_services.for_context(ctx), path=path)
                 except exception.ResourceTypeUnavailable:
                     if not ignore_unavailable:
                         raise
