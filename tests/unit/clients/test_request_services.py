@@ -10,8 +10,8 @@ from heat_conv.common import exception
 from heat_conv.hot import template as hot_template
 from heat_conv.resources import properties
 from heat_conv.resources import template_check
-from heat_conv.resources import test_resource
 from heat_conv.resources.openstack import base as openstack_base
+from heat_conv.resources.simulated import test_resource
 
 
 def _endpoint(interface, region='RegionOne', url='http://cloud.test/x'):
