@@ -114,5 +114,12 @@ def trusts_of(admin, trustor_id, trustee_id):
             if t.trustee_user_id == trustee_id]
 
 
+def wait_until(condition, message, timeout=60):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, message
+        time.sleep(0.2)
+
+
 def run(argv, env, timeout=180):
     return subprocess.run(argv, env=env, capture_output=True, text=True, timeout=timeout)

@@ -7,7 +7,9 @@ from keystoneauth1 import loading as ks_loading
 
 from heat_conv.clients import connections
 from heat_conv.clients import trustee
+from heat_conv.clients import trusts
 from heat_conv.common import config
+from heat_conv.common import exception
 from heat_conv.db import api as db_api
 from heat_conv.db import session as db_session
 from tests.realcloud import keystone_rig
@@ -111,8 +113,11 @@ def test_a_stack_acts_through_the_trust_its_owner_delegated(
     resp = fresh.request('DELETE', f'/stacks/trusted/{stack_id}')
     assert resp.status_code == 204, resp.text
     fresh.wait('trusted', stack_id, None)
-    assert trust_id not in {t.id for t in
-                            keystone_rig.trusts_of(admin, demo.user_id, trustee_id)}
+    # Deleted once the completion is committed, just after the stack reads
+    # DELETE_COMPLETE.
+    keystone_rig.wait_until(lambda: trust_id not in {
+        t.id for t in keystone_rig.trusts_of(admin, demo.user_id, trustee_id)},
+        f'trust {trust_id} still in Keystone after its stack was deleted')
 
 
 def test_a_trust_deleted_behind_heat_convs_back_fails_the_next_update(
@@ -120,7 +125,16 @@ def test_a_trust_deleted_behind_heat_convs_back_fails_the_next_update(
     stack_id = demo.create('untrusted', THREE)
     demo.wait('untrusted', stack_id, 'CREATE_COMPLETE')
     trust_id = db_api.stack_get(stack_id).trust_id
+    cached = connections.for_stack(stack_id)
+    assert cached.identity.get_trust(trust_id).id == trust_id
     admin.identity.delete_trust(trust_id)
+
+    # A connection made before (its token now revoked) and a new one both
+    # say which trust failed.
+    assert trust_id in trusts.problem(trust_id)
+    with pytest.raises(exception.TrustInvalid) as caught:
+        list(connections.for_stack(stack_id).compute.flavors())
+    assert trust_id in str(caught.value)
 
     resp = demo.request('PATCH', f'/stacks/untrusted/{stack_id}',
                         json={'parameters': {'value': 'two'}})
