@@ -26,7 +26,9 @@ THREE = {'heat_template_version': '2018-08-31',
 
 @pytest.fixture(scope='module')
 def heat_conv(rig, tmp_path_factory):
-    service = keystone_rig.KeystoneHeatConv(tmp_path_factory.mktemp('keystone'), rig)
+    service = keystone_rig.KeystoneHeatConv(
+        tmp_path_factory.mktemp('keystone'), rig,
+        extra_conf='enable_stack_abandon = true\nenable_stack_adopt = true')
     service.start()
     yield service
     service.kill()
@@ -180,3 +182,27 @@ def test_a_member_sees_its_projects_stacks_only(rig, heat_conv, demo):
     for user, name, stack_id in ((alt, 'alts-own', alt_id), (demo, 'demos-own', demo_id)):
         assert user.request('DELETE', f'/stacks/{name}/{stack_id}').status_code == 204
         user.wait(name, stack_id, None)
+
+
+def test_abandon_deletes_the_trust_and_adopt_makes_one(
+        heat_conv, demo, admin, trustee_id, in_process):
+    stack_id = demo.create('left', THREE)
+    demo.wait('left', stack_id, 'CREATE_COMPLETE')
+    trust_id = db_api.stack_get(stack_id).trust_id
+    resp = demo.request('DELETE', f'/stacks/left/{stack_id}/abandon')
+    assert resp.status_code == 200, resp.text
+    document = resp.json()
+    assert trust_id not in {t.id for t in
+                            keystone_rig.trusts_of(admin, demo.user_id, trustee_id)}
+
+    resp = demo.request('POST', '/stacks', json={
+        'stack_name': 'taken-back', 'template': THREE, 'adopt_stack_data': document})
+    assert resp.status_code == 201, resp.text
+    adopted_id = resp.json()['stack']['id']
+    demo.wait('taken-back', adopted_id, 'ADOPT_COMPLETE')
+    new_trust = db_api.stack_get(adopted_id).trust_id
+    assert new_trust and new_trust != trust_id
+    assert new_trust in {t.id for t in
+                         keystone_rig.trusts_of(admin, demo.user_id, trustee_id)}
+    assert demo.request('DELETE', f'/stacks/taken-back/{adopted_id}').status_code == 204
+    demo.wait('taken-back', adopted_id, None)
