@@ -134,7 +134,8 @@ def constrained_values(schema, values, path=()):
     resource's properties as far as they are known) whose property names a
     service constraint. Only plain values are given: one computed from
     another resource (still a function) is checked by nobody before it is
-    known, as in Heat."""
+    known, as in Heat; an empty one names nothing (at validate, a parameter
+    without a value stands in empty)."""
     if not isinstance(values, dict):
         return
     for name, prop in schema.items():
@@ -144,7 +145,8 @@ def constrained_values(schema, values, path=()):
 
 def _constrained(prop, value, path):
     if prop.constraint and isinstance(value, (str, int)) and not isinstance(value, bool):
-        yield prop.constraint, value, path
+        if value != '':
+            yield prop.constraint, value, path
     elif prop.schema is not None and isinstance(value, dict):
         yield from constrained_values(prop.schema, value, path)
     elif prop.item is not None and isinstance(value, list):

@@ -26,17 +26,21 @@ from heat_conv.resources import registry
 
 def validate_template(template, files=None, environment=None, params=None,
                       stack_name='validate', stack_id='None', project_id='None',
-                      ignore_unavailable=False, ctx=None):
+                      ignore_unavailable=False, validating=False, ctx=None):
     """Parse and bind a template, checking every resource's type, literal
-    properties and the attributes read from it. With ``ctx`` (a request's),
-    also what needs the OpenStack services the request's user reaches: the
-    types' services, and the service constraints of given parameter and
-    property values. Returns (Template, bound stack)."""
+    properties and the attributes read from it. Returns (Template, bound
+    stack). ``validating``: the validate call's, where a parameter may lack
+    a value (Template.bind); ``ignore_unavailable`` then passes over what
+    needs a service heat-conv lacks. With ``ctx`` (a request's), also what
+    needs the OpenStack services the request's user reaches: the types'
+    services, and the service constraints of given parameter and property
+    values."""
     services = request_services.for_context(ctx) if ctx is not None else None
     with request_services.asking(ctx) if ctx is not None else contextlib.nullcontext():
         tmpl = hot_template.Template.load(template, files=files, environment=environment)
         bound = tmpl.bind(params=params or {}, stack_name=stack_name,
-                          stack_id=stack_id, project_id=project_id)
+                          stack_id=stack_id, project_id=project_id, validating=validating,
+                          ignore_unavailable=ignore_unavailable and validating)
     count = limits.resource_count(bound.resource(name) for name in bound.resource_names())
     limits.check_resource_count(count)
     nested = registry.check_template(bound, ignore_unavailable=ignore_unavailable,
