@@ -89,7 +89,7 @@ class RequestServices:
         service_type, lookup = constraints.LOOKUPS[name]
         missing = self.not_in_catalog(service_type)
         if missing is not None:
-            return f"Error validating value '{value}': {name} cannot be checked: {missing}"
+            return f'"{value}" does not validate {name} (it cannot be checked: {missing})'
         try:
             lookup(connections.for_context(self.ctx), value)
         except (sdk_exc.ResourceNotFound, sdk_exc.DuplicateResource) as exc:

@@ -128,8 +128,8 @@ def test_a_constraint_of_a_service_not_in_the_catalog_names_the_property(trustee
     assert caught.value.path == ('resources', 'server', 'properties', 'networks', 0,
                                  'network')
     assert caught.value.reason == (
-        "Error validating value 'private': neutron.network cannot be checked: no "
-        "public endpoint of type network in the service catalog")
+        '"private" does not validate neutron.network (it cannot be checked: no '
+        'public endpoint of type network in the service catalog)')
 
 
 def test_a_parameter_constraint_heat_conv_cannot_check_is_refused(trustee):
