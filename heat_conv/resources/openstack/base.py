@@ -41,7 +41,8 @@ class OpenStackResource(base.Resource):
     def check_available(cls, services, path=()):
         reason = services.unavailable(cls.service_type)
         if reason is not None:
-            service = cls.service_name or cls.service_type
+            # Heat names the service in lower case ("Service nova is not ...").
+            service = (cls.service_name or cls.service_type).lower()
             raise exception.ResourceTypeUnavailable(
                 f'HEAT-E99001 Service {service} is not available for resource type '
                 f'{cls.type_name}, reason: {reason}.', path=path)
