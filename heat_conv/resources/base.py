@@ -146,6 +146,23 @@ class Resource:
         resources have none."""
 
     @classmethod
+    def check_available(cls, services, path=()):
+        """At a request's validation: raise ResourceTypeUnavailable if the
+        request's user cannot reach what the type needs (``services``: what
+        they can reach, heat_conv.clients.request_services)."""
+
+    @classmethod
+    def check_constraints(cls, properties, services, path=()):
+        """At a request's validation: every given property value whose
+        property names a service constraint (``nova.flavor``) must pass it;
+        raises InvalidProperties at the first that does not."""
+        for name, value, where in props_mod.constrained_values(
+                cls.properties_schema, properties, path):
+            problem = services.check_constraint(name, value)
+            if problem is not None:
+                raise exception.InvalidProperties(problem, path=where)
+
+    @classmethod
     def has_attribute(cls, name):
         """Whether ``get_attr`` may read ``name`` (a template's validation)."""
         return name in cls.attributes_schema

@@ -33,13 +33,16 @@ def types_waiting_on_signals():
     return sorted(name for name, cls in plugin_loader.types().items() if cls.waits_on_signals)
 
 
-def check_template(bound, ignore_unavailable=False):
+def check_template(bound, ignore_unavailable=False, services=None):
     """Check every resource of ``bound`` (a StackDefinition) against its
     type: the type exists, its literal properties do, and so do the
-    attributes read from it; see template_check. Returns how many
-    resources template resources' child stacks add."""
+    attributes read from it; with ``services``, the request's user can
+    reach the type's service and given values pass their service
+    constraints; see template_check. Returns how many resources template
+    resources' child stacks add."""
     return template_check.check_resources(bound, get,
-                                          ignore_unavailable=ignore_unavailable)
+                                          ignore_unavailable=ignore_unavailable,
+                                          services=services)
 
 
 def plugin_for(row, properties=None, cloud=None, definition=None):

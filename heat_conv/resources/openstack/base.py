@@ -17,6 +17,7 @@ import logging
 from openstack import exceptions as sdk_exc
 
 from heat_conv.clients import retry
+from heat_conv.common import exception
 from heat_conv.resources import base
 
 LOG = logging.getLogger(__name__)
@@ -35,6 +36,16 @@ class OpenStackResource(base.Resource):
     service_type = None
     # Heat's name for the service in messages ("Nova", "Neutron", ...).
     service_name = None
+
+    @classmethod
+    def check_available(cls, services, path=()):
+        reason = services.unavailable(cls.service_type)
+        if reason is not None:
+            # Heat names the service in lower case ("Service nova is not ...").
+            service = (cls.service_name or cls.service_type).lower()
+            raise exception.ResourceTypeUnavailable(
+                f'HEAT-E99001 Service {service} is not available for resource type '
+                f'{cls.type_name}, reason: {reason}.', path=path)
 
     @property
     def cloud(self):
