@@ -147,7 +147,7 @@ class Router(base.NeutronResource):
 
     def drift(self, expected, cloud_object):
         status, detail = super().drift(expected, cloud_object)
-        wanted = self.stored_data.get('gateway_network_id')
+        wanted = self.data.get('gateway_network_id')
         if status == Drift.DELETED or not wanted:
             return status, detail
         actual = (cloud_object.get('external_gateway_info') or {}).get('network_id')
