@@ -14,17 +14,13 @@ looks for the tags, then for that description.
 """
 from openstack import exceptions as sdk_exc
 
-from heat_conv.clients import retry
 from heat_conv.common import exception
 from heat_conv.common.status import Action
 from heat_conv.common.status import Drift
 from heat_conv.resources import base
 from heat_conv.resources.openstack import base as os_base
 from heat_conv.resources.openstack import names
-
-# Ids per list call: they travel in the query string, whose length servers
-# cap (gunicorn at 4094 bytes a request line).
-IDS_PER_CALL = 50
+from heat_conv.resources.openstack.neutron import listing
 
 # Statuses Heat takes for a built object (ports stay DOWN without a data plane).
 BUILT = ('ACTIVE', 'DOWN')
@@ -32,19 +28,6 @@ BUILDING = ('BUILD', 'PENDING_CREATE', 'PENDING_UPDATE')
 
 # Neutron keys that Heat refuses in value_specs besides the type's properties.
 _BANNED_VALUE_SPECS = ('shared', 'tenant_id')
-
-
-def raw(obj):
-    """An SDK object as Neutron shows it, under Neutron's own field names."""
-    if obj is None:
-        return None
-    return obj.to_dict(headers=False, computed=False, original_names=True)
-
-
-def user_tags(tags):
-    """Tags without heat-conv's own."""
-    owned = (os_base.STACK_KEY, os_base.NAME_KEY, os_base.RESOURCE_KEY)
-    return [tag for tag in tags or () if str(tag).partition('=')[0] not in owned]
 
 
 class NeutronResource(os_base.OpenStackResource):
@@ -226,7 +209,7 @@ class NeutronResource(os_base.OpenStackResource):
 
     # Outcomes --------------------------------------------------------------
     def settled(self, obj):
-        self._raw = raw(obj)
+        self._raw = listing.raw(obj)
         return self.judge(self._raw)
 
     def judge(self, shown):
@@ -256,7 +239,7 @@ class NeutronResource(os_base.OpenStackResource):
         shown = getattr(self, '_raw', None)
         if shown is None and self.physical_id:
             try:
-                shown = raw(self.call(self._sdk('get'), self.physical_id))
+                shown = listing.raw(self.call(self._sdk('get'), self.physical_id))
             except Exception:   # keep what was known; the observer will look again
                 return dict(self.stored_attributes)
         if shown is None:
@@ -275,7 +258,7 @@ class NeutronResource(os_base.OpenStackResource):
         """Properties as Neutron shows them, for the ones drift compares."""
         live = {key: shown.get(key) for key in self.drift_fields}
         if 'tags' in self.drift_fields:
-            live['tags'] = sorted(user_tags(shown.get('tags')))
+            live['tags'] = sorted(listing.user_tags(shown.get('tags')))
         return live
 
     def drift(self, expected, cloud_object):
@@ -303,14 +286,7 @@ class NeutronResource(os_base.OpenStackResource):
 
     @classmethod
     def observe_many(cls, cloud, physical_ids):
-        found = {}
-        ids = list(dict.fromkeys(physical_ids))
-        for start in range(0, len(ids), IDS_PER_CALL):
-            chunk = ids[start:start + IDS_PER_CALL]
-            listing = getattr(cloud.network, cls.collection)
-            found.update((obj.id, raw(obj)) for obj in retry.call(
-                lambda: list(listing(id=chunk))))
-        return {pid: found.get(pid) for pid in ids}
+        return listing.by_id(cloud, cls.collection, physical_ids)
 
     # Crash safety ----------------------------------------------------------
     def find_orphan(self):
@@ -326,15 +302,5 @@ class NeutronResource(os_base.OpenStackResource):
         """The object a create made before its answer was lost, if any."""
         if not self.resource_id:
             return None
-        listing = getattr(self.cloud.network, self.collection)
-        mine = f'{os_base.RESOURCE_KEY}={self.resource_id}'
-        queries = [{'description': self.marker()}]
-        if self.takes_tags:
-            queries.insert(0, {'tags': mine})
-        for query in queries:
-            for obj in self.call(lambda q=query: list(listing(**q))):
-                # Checked here too: a filter the SDK does not know, it drops.
-                owner = self.owner_of(tags=getattr(obj, 'tags', None))[1]
-                if owner == self.resource_id or obj.description == self.marker():
-                    return obj
-        return None
+        return self.call(listing.owned, self.cloud, self.collection, self.resource_id,
+                         self.marker(), self.takes_tags)

@@ -2,6 +2,7 @@
 from openstack.network.v2 import port as sdk_port
 
 from heat_conv.resources.openstack.neutron import base
+from heat_conv.resources.openstack.neutron import listing
 from heat_conv.resources.openstack.neutron import lookup
 from heat_conv.resources.properties import Property
 
@@ -151,9 +152,9 @@ class Port(base.NeutronResource):
         subnet_ids = [ip['subnet_id'] for ip in shown.get('fixed_ips') or ()
                       if ip.get('subnet_id')]
         try:
-            subnets = {s.id: base.raw(s) for s in self.call(
+            subnets = {s.id: listing.raw(s) for s in self.call(
                 lambda: list(network.subnets(id=subnet_ids)))} if subnet_ids else {}
-            shown_network = base.raw(self.call(network.get_network, shown['network_id']))
+            shown_network = listing.raw(self.call(network.get_network, shown['network_id']))
         except Exception:   # Heat leaves these null when Neutron cannot say
             return {'subnets': None, 'network': None}
         return {'subnets': [subnets[i] for i in subnet_ids if i in subnets],

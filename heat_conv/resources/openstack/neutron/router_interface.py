@@ -13,6 +13,7 @@ from heat_conv.common.status import Drift
 from heat_conv.resources import base as resource_base
 from heat_conv.resources.openstack import base as os_base
 from heat_conv.resources.openstack.neutron import base
+from heat_conv.resources.openstack.neutron import listing
 from heat_conv.resources.openstack.neutron import lookup
 from heat_conv.resources.properties import Property
 
@@ -159,9 +160,9 @@ class RouterInterface(base.NeutronResource):
         """The routers' ports, in one list call per 50 routers."""
         routers = list(dict.fromkeys(parse(pid)[0] for pid in physical_ids))
         ports = []
-        for start in range(0, len(routers), base.IDS_PER_CALL):
-            chunk = routers[start:start + base.IDS_PER_CALL]
-            ports.extend(base.raw(port) for port in retry.call(
+        for start in range(0, len(routers), listing.IDS_PER_CALL):
+            chunk = routers[start:start + listing.IDS_PER_CALL]
+            ports.extend(listing.raw(port) for port in retry.call(
                 lambda: list(cloud.network.ports(device_id=chunk))))
         return {pid: _interface_port(ports, pid) for pid in physical_ids}
 

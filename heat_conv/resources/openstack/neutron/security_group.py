@@ -6,6 +6,7 @@ from heat_conv.common import exception
 from heat_conv.common.status import Drift
 from heat_conv.resources import base as resource_base
 from heat_conv.resources.openstack.neutron import base
+from heat_conv.resources.openstack.neutron import listing
 from heat_conv.resources.properties import Property
 
 _RULE = {
@@ -128,7 +129,7 @@ class SecurityGroup(base.NeutronResource):
 
     def _rules(self):
         network = self.cloud.network
-        return [base.raw(rule) for rule in self.call(lambda: list(
+        return [listing.raw(rule) for rule in self.call(lambda: list(
             network.security_group_rules(security_group_id=self.physical_id)))]
 
     def expected_rules(self, rules):
