@@ -1,75 +1,36 @@
 """Fixtures for plugin-level tests against the real mini-cloud.
 
-The tests act as the rig's users through openstacksdk connections:
+The tests act as the rig's users through the tier's ``minicloud`` fixture
+(tests/realcloud/conftest.py, which skips or fails without the rig):
 ``demo`` (a non-admin member of project demo), ``alt`` (another project)
 and ``admin``. Every plugin a test makes is deleted when the test ends,
-pass or fail. Without the rig the tests skip and say why, unless
-HEAT_CONV_REQUIRE_SERVICES=1, under which they fail.
+pass or fail.
 """
-import os
 import time
 import types
 import uuid
 
-import openstack
 import pytest
-from openstack import config as sdk_config
 
 from heat_conv.resources import base
-from tests import services
 
-# Where the rig says where its clouds.yaml is, once it runs.
-RIG_READY = os.environ.get('HEAT_CONV_MINICLOUD_READY', '/work/RIG-READY')
 # How many observer passes a test waits for an object to settle.
 PASSES = 60
 
 
-def clouds_yaml():
-    path = os.environ.get('HEAT_CONV_CLOUDS_YAML')
-    if not path and os.path.exists(RIG_READY):
-        with open(RIG_READY) as ready:
-            path = ready.read().strip()
-    return path
-
-
-@pytest.fixture(scope='session')
-def minicloud_connect():
-    """connect('demo') -> an openstacksdk Connection for that rig user."""
-    path = clouds_yaml()
-    if not path or not os.path.exists(path):
-        services.unavailable('the mini-cloud', f'no clouds.yaml ({RIG_READY} absent)')
-    cfg = sdk_config.OpenStackConfig(config_files=[path])
-    opened = {}
-
-    def connect(user):
-        if user not in opened:
-            region = cfg.get_one(cloud=f'minicloud-{user}')
-            opened[user] = openstack.connection.Connection(config=region)
-        return opened[user]
-
-    try:
-        next(iter(connect('demo').network.networks(limit=1)), None)
-        next(iter(connect('demo').compute.flavors()), None)
-    except Exception as exc:   # the rig's health: its Keystone, Neutron and Nova
-        services.unavailable('the mini-cloud', f'{type(exc).__name__}: {exc}')
-    yield connect
-    for conn in opened.values():
-        conn.close()
+@pytest.fixture
+def demo(minicloud):
+    return minicloud.connect('demo')
 
 
 @pytest.fixture
-def demo(minicloud_connect):
-    return minicloud_connect('demo')
+def alt(minicloud):
+    return minicloud.connect('alt')
 
 
 @pytest.fixture
-def alt(minicloud_connect):
-    return minicloud_connect('alt')
-
-
-@pytest.fixture
-def admin(minicloud_connect):
-    return minicloud_connect('admin')
+def admin(minicloud):
+    return minicloud.connect('admin')
 
 
 class Plugins:
