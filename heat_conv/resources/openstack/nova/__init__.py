@@ -1,0 +1,1 @@
+"""OpenStack Nova resource types (OS::Nova::*)."""
