@@ -1,0 +1,53 @@
+"""What a server seen in Nova says about the action a resource waits on.
+
+Nova sets a server's ``task_state`` before it answers an action's request
+(build, resize, rebuild, suspend, resume, snapshot), and clears it when the
+action ends, so a server with no task state has finished whatever it was
+asked: its status then says how it went.
+
+The observer lists a project's servers in one call per pass: Nova lets only
+an admin filter the list by id (``uuid``), so ``observe_many`` asks for the
+project's servers in detail (``GET /servers/detail``, a page per 1,000
+servers) and keeps the ones it was asked about.
+"""
+
+# The fields of a server the plugin reads (progress, drift, attributes).
+_FIELDS = ('id', 'name', 'status', 'task_state', 'vm_state', 'fault', 'metadata',
+           'addresses', 'access_ipv4', 'access_ipv6', 'instance_name', 'tags',
+           'key_name', 'availability_zone', 'created_at', 'updated_at')
+
+
+def compact(server):
+    """A server (openstacksdk) as a plain dict that travels in messages."""
+    found = {field: getattr(server, field, None) for field in _FIELDS}
+    flavor = server.flavor
+    found['flavor'] = ({'id': flavor.id, 'name': flavor.name} if flavor is not None
+                       else None)
+    found['image_id'] = server.image.id if server.image is not None else None
+    return found
+
+
+def observe_many(cloud, ids, retrying_call):
+    wanted = set(ids)
+    found = {server.id: compact(server)
+             for server in retrying_call(lambda: list(cloud.compute.servers(details=True)))
+             if server.id in wanted}
+    return {server_id: found.get(server_id) for server_id in ids}
+
+
+def fault_reason(server, doing='Went to status ERROR'):
+    fault = server.get('fault') or {}
+    message = fault.get('message') or 'Unknown'
+    return f'{doing} due to "Message: {message}, Code: {fault.get("code")}"'
+
+
+def settled(server):
+    return server.get('task_state') is None
+
+
+def flavor_matches(server, wanted):
+    """Whether the server's flavor is ``wanted`` ({'id', 'name'} of a flavor):
+    Nova shows a flavor's id (before API 2.47) or its name (since)."""
+    flavor = server.get('flavor') or {}
+    return ((flavor.get('id') is not None and flavor['id'] == wanted['id'])
+            or (flavor.get('name') is not None and flavor['name'] == wanted['name']))
