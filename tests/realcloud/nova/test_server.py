@@ -167,14 +167,23 @@ def test_nova_refusals_and_faults_fail_with_nova_words(harness, demo, admin, pri
                                               'networks': net}).create()
     assert isinstance(outcome, base.Failed) and 'no-such' in outcome.reason
 
-    # No host can take this flavor: Nova builds nothing, the server goes to
-    # ERROR and the resource fails with Nova's fault.
-    huge = admin.compute.create_flavor(name=f'heat-conv-huge-{uuid.uuid4().hex[:8]}',
+    # Over the project's quota: Nova's 403 and its words.
+    over = admin.compute.create_flavor(name=f'heat-conv-over-{uuid.uuid4().hex[:8]}',
                                        ram=64 * 1024 * 1024, vcpus=1, disk=1)
+    # Within the quota, but no host has the disk (the fake host has 600,000
+    # GB): Nova builds nothing, the server goes to ERROR and the resource
+    # fails with Nova's fault.
+    huge = admin.compute.create_flavor(name=f'heat-conv-huge-{uuid.uuid4().hex[:8]}',
+                                       ram=512, vcpus=1, disk=700000)
     try:
+        outcome = harness.plugin(Server, 'over', {'image': 'cirros', 'flavor': over.id,
+                                                  'networks': net}).create()
+        assert outcome.reason.startswith('Nova ForbiddenException (403): Quota '
+                                         'exceeded for ram'), outcome
         plugin, outcome = _created(harness, {'image': 'cirros', 'flavor': huge.id,
                                              'networks': net}, name='huge')
     finally:
+        admin.compute.delete_flavor(over)
         admin.compute.delete_flavor(huge)
     assert isinstance(outcome, base.Failed)
     assert 'No valid host was found' in outcome.reason, outcome.reason

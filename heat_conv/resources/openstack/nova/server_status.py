@@ -23,7 +23,10 @@ def compact(server):
     flavor = server.flavor
     found['flavor'] = ({'id': flavor.id, 'name': flavor.name} if flavor is not None
                        else None)
-    found['image_id'] = server.image.id if server.image is not None else None
+    # A server booted from a volume has no image: Nova shows "".
+    image = server.image
+    found['image_id'] = (image.get('id') if isinstance(image, dict)
+                         else getattr(image, 'id', None)) or None
     return found
 
 
