@@ -3,6 +3,7 @@ import time
 import uuid
 
 from heat_conv.common.status import Action
+from heat_conv.common.status import Drift
 from heat_conv.resources import base
 from heat_conv.resources.openstack import base as os_base
 from heat_conv.resources.openstack.nova import server as server_mod
@@ -67,6 +68,14 @@ def _whole_life(harness, demo, private_net, fip):
     assert {k: v for k, v in server.metadata.items()
             if not k.startswith('heat_conv_')} == {'a': 'b'}
     assert Server.owner_of(metadata=server.metadata)[1] == plugin.resource_id
+    # Drift: what Nova shows against the properties, ownership aside.
+    seen = Server.observe_many(demo, [plugin.physical_id])[plugin.physical_id]
+    assert plugin.drift(plugin.properties, seen) == (Drift.IN_SYNC, None)
+    demo.compute.set_server_metadata(plugin.physical_id, a='changed')
+    seen = Server.observe_many(demo, [plugin.physical_id])[plugin.physical_id]
+    assert plugin.drift(plugin.properties, seen) == (Drift.MODIFIED, {'metadata': {
+        'expected': {'a': 'b'}, 'actual': {'a': 'changed'}}})
+    demo.compute.set_server_metadata(plugin.physical_id, a='b')
 
     # A new flavor resizes: Pending through VERIFY_RESIZE, confirmed, ACTIVE.
     plugin = _updated(harness, plugin, flavor='m1.small')
@@ -104,7 +113,7 @@ def _whole_life(harness, demo, private_net, fip):
     assert plugin_support.leftovers(demo, harness.stack_id) == {}
 
 
-def _stand_in_for_the_hypervisor(harness, demo, plugin, image_id):
+def _stand_in_for_the_hypervisor(harness, demo, plugin, image_id, action=Action.SNAPSHOT):
     """The rig's fake virt driver never uploads a snapshot's disk: Nova
     ends the snapshot with the image still queued. While it is, the
     snapshot stays Pending; then the test uploads what a hypervisor would
@@ -114,7 +123,7 @@ def _stand_in_for_the_hypervisor(harness, demo, plugin, image_id):
         assert time.monotonic() < deadline, 'the snapshot never ended in Nova'
         time.sleep(0.5)
     seen = Server.observe_many(demo, [plugin.physical_id])[plugin.physical_id]
-    assert plugin.progress(Action.SNAPSHOT, seen) is None
+    assert plugin.progress(action, seen) is None
     image = demo.image.get_image(image_id)
     assert image.status == 'queued'
     assert Server.owner_of(metadata=image.properties) == (harness.stack_id,
@@ -151,6 +160,16 @@ def test_a_lost_create_answer_finds_the_server_not_a_second_one(harness, demo,
     assert harness.plugin(Server, 'lost', properties).find_orphan() is None
     again.physical_id = found
     assert harness.settle(again, Action.CREATE, again.adopt()) == base.Done(found)
+
+    # deletion_policy Snapshot: an image of the server first, then the delete.
+    started = again.snapshot_delete()
+    assert started == base.Pending(found)
+    image_id = again.data['delete_snapshot_image_id']
+    harness.images.append(image_id)
+    _stand_in_for_the_hypervisor(harness, demo, again, image_id, Action.DELETE)
+    assert harness.settle(again, Action.DELETE, started) == base.Done()
+    assert demo.compute.find_server(found) is None
+    assert demo.image.get_image(image_id).status == 'active'
 
 
 def test_nova_refusals_and_faults_fail_with_nova_words(harness, demo, admin, private_net):

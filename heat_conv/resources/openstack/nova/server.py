@@ -12,7 +12,6 @@ interfaces in place).
 The server's metadata carries its owner (stack, resource name, resource
 id), so ``find_orphan`` finds a server whose create answer was lost.
 """
-import base64
 import json
 import logging
 
@@ -21,7 +20,6 @@ from openstack import exceptions as sdk_exc
 from heat_conv.clients import retry
 from heat_conv.common import exception
 from heat_conv.common.status import Action
-from heat_conv.common.status import Drift
 from heat_conv.resources import base
 from heat_conv.resources.openstack import base as os_base
 from heat_conv.resources.openstack import lookups
@@ -29,6 +27,7 @@ from heat_conv.resources.openstack.nova import server_addresses
 from heat_conv.resources.openstack.nova import server_block_devices
 from heat_conv.resources.openstack.nova import server_networks
 from heat_conv.resources.openstack.nova import server_progress
+from heat_conv.resources.openstack.nova import server_request
 from heat_conv.resources.openstack.nova import server_schema
 from heat_conv.resources.openstack.nova import server_status
 from heat_conv.resources.openstack.nova import server_user_data
@@ -37,7 +36,6 @@ LOG = logging.getLogger(__name__)
 
 # Heat's max_server_name_length.
 MAX_NAME_LENGTH = 53
-_OWNER_KEYS = (os_base.STACK_KEY, os_base.NAME_KEY, os_base.RESOURCE_KEY)
 
 
 class Server(os_base.OpenStackResource):
@@ -103,34 +101,9 @@ class Server(os_base.OpenStackResource):
         return found
 
     def create(self):
-        props = self.properties
-        cloud = self.cloud
-        name = self.server_name()
         try:
-            attrs = {
-                'name': name,
-                'flavor_id': lookups.flavor_id(cloud, props['flavor']),
-                'networks': server_networks.build_nics(self, props.get('networks'), name),
-                'metadata': self.nova_metadata(),
-            }
-            if props.get('image'):
-                attrs['image_id'] = lookups.image_id(cloud, props['image'])
-            devices = server_block_devices.build(cloud, props)
-            if devices:
-                attrs['block_device_mapping'] = devices
-            user_data = server_user_data.build(props, software_config=_software_config)
-            if user_data:
-                attrs['user_data'] = base64.b64encode(user_data.encode()).decode()
-            optional = {'key_name': 'key_name', 'availability_zone': 'availability_zone',
-                        'scheduler_hints': 'scheduler_hints', 'tags': 'tags',
-                        'config_drive': 'config_drive', 'diskConfig': 'disk_config',
-                        'admin_pass': 'admin_password'}
-            attrs.update({sdk: props[prop] for prop, sdk in optional.items()
-                          if props.get(prop) not in (None, [], {})})
-            if props.get('security_groups'):
-                attrs['security_groups'] = [{'name': group}
-                                            for group in props['security_groups']]
-            server = self.call(cloud.compute.create_server, **attrs)
+            server = self.call(self.cloud.compute.create_server,
+                               **server_request.create_request(self))
         except Exception as exc:
             return self.failed(exc)
         return base.Pending(server.id)
@@ -303,25 +276,7 @@ class Server(os_base.OpenStackResource):
         return None
 
     def drift(self, expected, cloud_object):
-        if cloud_object is None:
-            return Drift.DELETED, {'reason': f'Server {self.physical_id} no longer exists'}
-        actual = {
-            'name': cloud_object.get('name'),
-            'metadata': {key: value for key, value in
-                         (cloud_object.get('metadata') or {}).items()
-                         if key not in _OWNER_KEYS},
-        }
-        wanted = {'name': expected.get('name') or actual['name'],
-                  'metadata': {key: value if isinstance(value, str) else json.dumps(value)
-                               for key, value in (expected.get('metadata') or {}).items()}}
-        differences = {key: {'expected': wanted[key], 'actual': actual[key]}
-                       for key in wanted if wanted[key] != actual[key]}
-        flavor = cloud_object.get('flavor') or {}
-        if expected.get('flavor') and expected['flavor'] not in (flavor.get('id'),
-                                                                 flavor.get('name')):
-            differences['flavor'] = {'expected': expected['flavor'],
-                                     'actual': flavor.get('name') or flavor.get('id')}
-        return (Drift.MODIFIED, differences) if differences else (Drift.IN_SYNC, None)
+        return server_status.drift(self.physical_id, expected, cloud_object)
 
     def observe_drift(self):
         if not self.physical_id:
@@ -344,11 +299,3 @@ class Server(os_base.OpenStackResource):
                         self.physical_id, exc)
             return dict(self.stored_attributes)
 
-
-def _software_config(config_id):
-    """A stored software config's text, None if there is none by that id."""
-    from heat_conv.db import api as db_api
-    try:
-        return (db_api.software_config_get(config_id).config or {}).get('config')
-    except exception.NotFound:
-        return None

@@ -10,6 +10,12 @@ an admin filter the list by id (``uuid``), so ``observe_many`` asks for the
 project's servers in detail (``GET /servers/detail``, a page per 1,000
 servers) and keeps the ones it was asked about.
 """
+import json
+
+from heat_conv.common.status import Drift
+from heat_conv.resources.openstack import base as os_base
+
+_OWNER_KEYS = (os_base.STACK_KEY, os_base.NAME_KEY, os_base.RESOURCE_KEY)
 
 # The fields of a server the plugin reads (progress, drift, attributes).
 _FIELDS = ('id', 'name', 'status', 'task_state', 'vm_state', 'fault', 'metadata',
@@ -54,3 +60,25 @@ def flavor_matches(server, wanted):
     flavor = server.get('flavor') or {}
     return ((flavor.get('id') is not None and flavor['id'] == wanted['id'])
             or (flavor.get('name') is not None and flavor['name'] == wanted['name']))
+
+
+def drift(server_id, expected, server):
+    """How the server differs from the properties it should have: its name
+    (when the template names it), metadata and flavor."""
+    if server is None:
+        return Drift.DELETED, {'reason': f'Server {server_id} no longer exists'}
+    actual = {'name': server.get('name'),
+              'metadata': {key: value for key, value in
+                           (server.get('metadata') or {}).items()
+                           if key not in _OWNER_KEYS}}
+    wanted = {'name': expected.get('name') or actual['name'],
+              'metadata': {key: value if isinstance(value, str) else json.dumps(value)
+                           for key, value in (expected.get('metadata') or {}).items()}}
+    differences = {key: {'expected': wanted[key], 'actual': actual[key]}
+                   for key in wanted if wanted[key] != actual[key]}
+    flavor = server.get('flavor') or {}
+    if expected.get('flavor') and expected['flavor'] not in (flavor.get('id'),
+                                                             flavor.get('name')):
+        differences['flavor'] = {'expected': expected['flavor'],
+                                 'actual': flavor.get('name') or flavor.get('id')}
+    return (Drift.MODIFIED, differences) if differences else (Drift.IN_SYNC, None)
