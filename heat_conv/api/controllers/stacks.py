@@ -13,8 +13,7 @@ from heat_conv.api.views import stacks as stack_views
 from heat_conv.common import exception
 from heat_conv.common import policy
 from heat_conv.db import api as db_api
-from heat_conv.engine import stack_adopt
-from heat_conv.engine import stack_operations
+from heat_conv.engine import api as engine_api
 from heat_conv.stacks import stored_template
 
 
@@ -24,6 +23,14 @@ def _redacted(row, summary):
     if not row.status_reason:
         return summary
     return secrets.redact(summary, secrets.stack_hidden_values(row))
+
+
+def _created(req, stack):
+    """201 naming the new stack, in the body and (as Heat does) in Location."""
+    resp = responses.json_response({'stack': stack_views.identity(req, stack)},
+                                   status=201)
+    resp.location = links.stack_url(req, stack)
+    return resp
 
 
 class StackController:
@@ -52,24 +59,22 @@ class StackController:
         if body.get('adopt_stack_data'):
             return self._adopt(req, ctx, name, body)
         wanted = stack_input.parse(body)
-        stack = stack_operations.create_stack(
+        stack = engine_api.create_stack(
             ctx, name, wanted.template, params=wanted.params, files=wanted.files,
             environment=wanted.environment, timeout=wanted.timeout,
             disable_rollback=wanted.disable_rollback, tags=wanted.tags,
             auto_heal=wanted.auto_heal)
-        return responses.json_response({'stack': stack_views.identity(req, stack)},
-                                       status=201)
+        return _created(req, stack)
 
     def _adopt(self, req, ctx, name, body):
         """A create that takes over the objects of an abandon document."""
-        data = stack_adopt.parse(body['adopt_stack_data'])
+        data = engine_api.parse_adopt_data(body['adopt_stack_data'])
         wanted = stack_input.parse(body, template_required=False)
-        stack = stack_adopt.adopt_stack(
+        stack = engine_api.adopt_stack(
             ctx, name, data, params=wanted.params, files=wanted.files,
             environment=wanted.environment, timeout=wanted.timeout,
             disable_rollback=wanted.disable_rollback, tags=wanted.tags)
-        return responses.json_response({'stack': stack_views.identity(req, stack)},
-                                       status=201)
+        return _created(req, stack)
 
     def lookup(self, req, ctx, tenant_id, stack_name, path=None):
         """302 from a name-only (or id-only) path to the canonical one."""
@@ -126,7 +131,7 @@ class StackController:
                 raise exception.Invalid('clear_parameters applies to PATCH updates only '
                                         '(openstack stack update --existing)')
             wanted = stack_input.for_put(wanted)
-        stack_operations.update_stack(
+        engine_api.update_stack(
             ctx, stack.id, template=wanted.template, params=wanted.params,
             files=wanted.files, environment=wanted.environment, existing=existing,
             timeout=wanted.timeout, disable_rollback=wanted.disable_rollback,
@@ -136,5 +141,5 @@ class StackController:
 
     def delete(self, req, ctx, tenant_id, stack_name, stack_id):
         stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
-        stack_operations.delete_stack(ctx, stack.id)
+        engine_api.delete_stack(ctx, stack.id)
         return responses.empty(204)
