@@ -1,5 +1,5 @@
 """Fixtures of the plugin-level real-cloud tests (imported by each
-package's conftest)."""
+package's conftest), on the tier's ``minicloud`` (tests/realcloud/conftest.py)."""
 import uuid
 
 import pytest
@@ -8,14 +8,14 @@ from tests.realcloud import plugin_support
 
 
 @pytest.fixture(scope='session')
-def demo():
+def demo(minicloud):
     """A connection as the rig's non-admin member ``demo``."""
-    return plugin_support.connect('minicloud-demo')
+    return minicloud.connect('demo')
 
 
 @pytest.fixture(scope='session')
-def admin():
-    return plugin_support.connect('minicloud-admin')
+def admin(minicloud):
+    return minicloud.connect('admin')
 
 
 @pytest.fixture

@@ -1,10 +1,6 @@
 """Running resource plugins against the real mini-cloud, as the engine and
 the observer do, without either.
 
-- ``demo_cloud()``: an openstacksdk connection as the rig's non-admin
-  ``demo`` member (clouds.yaml from /work/RIG-READY, or
-  OS_CLIENT_CONFIG_FILE); the test skips with the reason when there is no
-  rig, or fails under HEAT_CONV_REQUIRE_SERVICES=1.
 - ``Harness``: makes plugins of one (made-up) stack, starts their actions,
   and drives an action to its end the way the observer does: each pass
   lists the objects with the type's ``observe_many`` (one call) and asks a
@@ -14,7 +10,6 @@ the observer do, without either.
   Cinder, Glance and Neutron, asked of those services themselves.
 """
 import copy
-import os
 import time
 import uuid
 
@@ -22,36 +17,9 @@ import pytest
 
 from heat_conv.resources import base
 from heat_conv.resources.openstack import base as os_base
-from tests import services
 
-RIG_READY = '/work/RIG-READY'
 # How long an action may take on the rig before the test gives up on it.
 SETTLE_SECS = 120
-
-
-def clouds_yaml():
-    if os.path.exists(RIG_READY):
-        with open(RIG_READY) as f:
-            for word in f.read().split():
-                if word.endswith('clouds.yaml') and os.path.exists(word):
-                    return word
-    path = os.environ.get('OS_CLIENT_CONFIG_FILE')
-    return path if path and os.path.exists(path) else None
-
-
-def connect(cloud_name):
-    import openstack
-    path = clouds_yaml()
-    if path is None:
-        services.unavailable('the mini-cloud', f'no {RIG_READY} naming its clouds.yaml '
-                             'and no OS_CLIENT_CONFIG_FILE')
-    os.environ['OS_CLIENT_CONFIG_FILE'] = path
-    try:
-        conn = openstack.connect(cloud=cloud_name)
-        conn.authorize()
-    except Exception as exc:
-        services.unavailable('the mini-cloud', f'{type(exc).__name__}: {exc}')
-    return conn
 
 
 class Harness:
