@@ -13,24 +13,12 @@ import uuid
 import pytest
 
 from heat_conv.resources import base
+from tests.realcloud.fixtures import admin  # noqa: F401 (re-exported)
+from tests.realcloud.fixtures import alt  # noqa: F401 (re-exported)
+from tests.realcloud.fixtures import demo  # noqa: F401 (re-exported)
 
 # How many observer passes a test waits for an object to settle.
 PASSES = 60
-
-
-@pytest.fixture
-def demo(minicloud):
-    return minicloud.connect('demo')
-
-
-@pytest.fixture
-def alt(minicloud):
-    return minicloud.connect('alt')
-
-
-@pytest.fixture
-def admin(minicloud):
-    return minicloud.connect('admin')
 
 
 class Plugins:

@@ -1,1 +1,1 @@
-"""OpenStack Nova resource types (OS::Nova::*)."""
+"""Nova's resource types (OS::Nova::*)."""
