@@ -13,9 +13,6 @@ import uuid
 import pytest
 
 from heat_conv.resources import base
-from tests.realcloud.fixtures import admin  # noqa: F401 (re-exported)
-from tests.realcloud.fixtures import alt  # noqa: F401 (re-exported)
-from tests.realcloud.fixtures import demo  # noqa: F401 (re-exported)
 
 # How many observer passes a test waits for an object to settle.
 PASSES = 60
