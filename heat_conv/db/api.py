@@ -10,6 +10,7 @@ from heat_conv.db.queries.events import event_get  # noqa: F401
 from heat_conv.db.queries.events import event_list  # noqa: F401
 from heat_conv.db.queries.events import events_add  # noqa: F401
 from heat_conv.db.queries.events import events_purge_oldest  # noqa: F401
+from heat_conv.db.queries.lifecycle import resource_holder  # noqa: F401
 from heat_conv.db.queries.lifecycle import stack_create_with_resources  # noqa: F401
 from heat_conv.db.queries.lifecycle import stack_forget  # noqa: F401
 from heat_conv.db.queries.observation import observer_leases  # noqa: F401
