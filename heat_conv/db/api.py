@@ -49,6 +49,7 @@ from heat_conv.db.queries.signals import resources_wait_expired  # noqa: F401
 from heat_conv.db.queries.signals import resources_waiting_on  # noqa: F401
 from heat_conv.db.queries.signals import signal_add  # noqa: F401
 from heat_conv.db.queries.signals import signals_for  # noqa: F401
+from heat_conv.db.queries.signals import signals_kept_size  # noqa: F401
 from heat_conv.db.queries.snapshots import snapshot_count  # noqa: F401
 from heat_conv.db.queries.snapshots import snapshot_create  # noqa: F401
 from heat_conv.db.queries.snapshots import snapshot_delete  # noqa: F401
