@@ -21,6 +21,7 @@ from heat_conv.db.queries.observation import stacks_auto_heal  # noqa: F401
 from heat_conv.db.queries.observation import stacks_observable  # noqa: F401
 from heat_conv.db.queries.purge import stacks_purge_deleted  # noqa: F401
 from heat_conv.db.queries.recovery import resources_orphaned  # noqa: F401
+from heat_conv.db.queries.recovery import stacks_never_converged  # noqa: F401
 from heat_conv.db.queries.recovery import stacks_quiet_since  # noqa: F401
 from heat_conv.db.queries.recovery import stacks_waiting_on_cloud  # noqa: F401
 from heat_conv.db.queries.recovery import stacks_with_locks  # noqa: F401
