@@ -16,6 +16,13 @@ class Property:
     allowed_values: tuple = ()
     min_value: float | None = None
     max_value: float | None = None
+    # A map's keys ({name: Property}), checked as a resource's properties are.
+    schema: dict | None = None
+    # A list's items, each checked against this Property.
+    item: 'Property | None' = None
+    # Heat's named check that asks a service (``nova.flavor``): the plugin's
+    # check_constraints asks it, since only the plugin has a client.
+    constraint: str | None = None
 
     def to_schema(self):
         """The shape Heat's ``resource_types/{type}`` answers with."""
@@ -30,8 +37,14 @@ class Property:
         if self.min_value is not None or self.max_value is not None:
             constraints.append({'range': {k: v for k, v in (
                 ('min', self.min_value), ('max', self.max_value)) if v is not None}})
+        if self.constraint:
+            constraints.append({'custom_constraint': self.constraint})
         if constraints:
             schema['constraints'] = constraints
+        if self.schema:
+            schema['schema'] = {name: prop.to_schema() for name, prop in self.schema.items()}
+        elif self.item is not None:
+            schema['schema'] = {'*': self.item.to_schema()}
         return schema
 
 
@@ -92,16 +105,25 @@ def validate(schema, values, path=()):
                     f'Property {name} is required', path=here)
             result[name] = prop.default
             continue
-        value = _coerce(prop, value, here)
-        if prop.allowed_values and value not in prop.allowed_values:
-            raise exception.InvalidProperties(
-                f'"{value}" is not an allowed value {list(prop.allowed_values)}',
-                path=here)
-        if prop.min_value is not None and value < prop.min_value:
-            raise exception.InvalidProperties(
-                f'{value} is less than the minimum {prop.min_value}', path=here)
-        if prop.max_value is not None and value > prop.max_value:
-            raise exception.InvalidProperties(
-                f'{value} is more than the maximum {prop.max_value}', path=here)
+        value = _check(prop, value, here)
         result[name] = value
     return result
+
+
+def _check(prop, value, path):
+    value = _coerce(prop, value, path)
+    if prop.allowed_values and value not in prop.allowed_values:
+        raise exception.InvalidProperties(
+            f'"{value}" is not an allowed value {list(prop.allowed_values)}', path=path)
+    if prop.min_value is not None and value < prop.min_value:
+        raise exception.InvalidProperties(
+            f'{value} is less than the minimum {prop.min_value}', path=path)
+    if prop.max_value is not None and value > prop.max_value:
+        raise exception.InvalidProperties(
+            f'{value} is more than the maximum {prop.max_value}', path=path)
+    if prop.type == 'map' and prop.schema is not None:
+        return validate(prop.schema, value, path)
+    if prop.type == 'list' and prop.item is not None:
+        return [None if item is None else _check(prop.item, item, tuple(path) + (index,))
+                for index, item in enumerate(value)]
+    return value

@@ -1,31 +1,9 @@
 """Resource type name -> plugin class, the plugin instance for a row, and
 a bound template's resources checked against their classes."""
 from heat_conv.common import exception
-from heat_conv.resources import autoscaling_group
-from heat_conv.resources import dummy
 from heat_conv.resources import heat_types
-from heat_conv.resources import resource_chain
-from heat_conv.resources import resource_group
-from heat_conv.resources import scaling_policy
-from heat_conv.resources import simple
-from heat_conv.resources import software_config
-from heat_conv.resources import software_deployment
-from heat_conv.resources import software_deployment_group
-from heat_conv.resources import stack_resource
+from heat_conv.resources import plugin_loader
 from heat_conv.resources import template_check
-from heat_conv.resources import template_resource
-from heat_conv.resources import test_resource
-from heat_conv.resources import wait_condition
-
-_TYPES = {cls.type_name: cls for cls in (
-    test_resource.TestResource, dummy.Dummy, simple.NoneResource, simple.Value,
-    simple.RandomString, wait_condition.WaitConditionHandle,
-    wait_condition.WaitCondition, software_config.SoftwareConfig,
-    software_config.StructuredConfig, software_config.CloudConfig,
-    software_config.MultipartMime, software_deployment.SoftwareDeployment,
-    stack_resource.HeatStack, resource_group.ResourceGroup, resource_chain.ResourceChain,
-    autoscaling_group.AutoScalingGroup, scaling_policy.ScalingPolicy,
-    software_deployment_group.SoftwareDeploymentGroup)}
 
 
 def get(type_name, path=(), nested_template=None):
@@ -34,9 +12,9 @@ def get(type_name, path=(), nested_template=None):
     ``nested_template``: the template file the type maps to (whatever its
     name, the resource is then a template resource)."""
     if nested_template is not None:
-        return template_resource.TemplateResource
+        return plugin_loader.template_resource_class()
     try:
-        return _TYPES[type_name]
+        return plugin_loader.types()[type_name]
     except KeyError:
         pass
     if type_name in heat_types.HEAT_TYPES:
@@ -47,12 +25,12 @@ def get(type_name, path=(), nested_template=None):
 
 
 def names():
-    return sorted(_TYPES)
+    return sorted(plugin_loader.types())
 
 
 def types_waiting_on_signals():
     """The types whose waits end on signals, not in the cloud."""
-    return sorted(name for name, cls in _TYPES.items() if cls.waits_on_signals)
+    return sorted(name for name, cls in plugin_loader.types().items() if cls.waits_on_signals)
 
 
 def check_template(bound, ignore_unavailable=False):

@@ -5,9 +5,10 @@ CREATE_COMPLETE". Two signals are interleaved here at the two points
 where they meet: one arrives while another holds the group to start its
 resize, and one loses the group to another between its read and its
 write."""
-from heat_conv.engine import messages
-from heat_conv.engine import resource_action
-from heat_conv.engine import scaling
+from heat_conv.engine.core import extensions
+from heat_conv.engine.core import messages
+from heat_conv.engine.core import resource_action
+from heat_conv.engine.signals import scaling
 from tests.scenarios import scaling as scenarios
 
 SCALING_ACTIVITY = ('COMPLETE', 'The resource group could not perform scaling action: '
@@ -22,13 +23,14 @@ def _created(driver):
 
 def test_a_signal_while_another_holds_the_group_says_it_is_scaling(driver, monkeypatch):
     signal = _created(driver)
-    real = scaling.nested.converge_child
+    child_stacks = extensions.service(extensions.CHILD_STACKS)
+    real = child_stacks.converge_child
 
     def converge_while_signalled(group, spec):
-        monkeypatch.setattr(scaling.nested, 'converge_child', real)
+        monkeypatch.setattr(child_stacks, 'converge_child', real)
         scaling.signalled(signal)   # the second signal, while the first holds it
         return real(group, spec)
-    monkeypatch.setattr(scaling.nested, 'converge_child', converge_while_signalled)
+    monkeypatch.setattr(child_stacks, 'converge_child', converge_while_signalled)
     scaling.signalled(signal)
     driver.drain()
     events = scenarios.group_events(driver)

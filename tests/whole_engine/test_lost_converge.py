@@ -2,7 +2,7 @@
 after committing it) is started within seconds, not after stall_timeout
 (issue 27, defect 5: 3 of 154 stacks in an API-kill loop waited 60 s)."""
 from heat_conv.common import config
-from heat_conv.engine import reaper
+from heat_conv.engine.recovery import reaper
 from tests.scenarios.library import assert_reality
 from tests.scenarios.library import fan_expected
 from tests.scenarios.library import fan_template

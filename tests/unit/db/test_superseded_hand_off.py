@@ -15,8 +15,8 @@ import time
 
 import sqlalchemy as sa
 
-from heat_conv.engine import sync_point
-from heat_conv.engine import traversal
+from heat_conv.engine.core import sync_point
+from heat_conv.engine.core import traversal
 from heat_conv.observer import poller
 from tests.scenarios import local_driver
 from tests.scenarios.library import res

@@ -1,0 +1,1 @@
+"""Resource types of real OpenStack services, one subpackage per service."""

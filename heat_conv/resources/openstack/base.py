@@ -1,0 +1,112 @@
+"""The base of resource types whose objects live in a real OpenStack cloud.
+
+A plugin talks to its service through ``self.cloud``: an openstacksdk
+``Connection`` acting as the stack's owner (through the stack's Keystone
+trust; see heat_conv.clients). Like every plugin, it only *starts* an
+action: a server build returns ``Pending`` at once and the observer, which
+lists a project's pending objects in one call per service per pass
+(``observe_many``), reports when it settled (``progress``).
+
+Every object a plugin creates carries the stack id, resource name and
+resource id (Neutron tags, Nova/Cinder/Glance metadata or properties), so a
+create whose engine died before the answer was recorded finds its object
+(``find_orphan``) and adopts it instead of creating a second one.
+"""
+import logging
+
+from openstack import exceptions as sdk_exc
+
+from heat_conv.clients import retry
+from heat_conv.resources import base
+
+LOG = logging.getLogger(__name__)
+
+# Keys (metadata) and tag prefixes (Neutron) that say who owns an object.
+STACK_KEY = 'heat_conv_stack_id'
+NAME_KEY = 'heat_conv_resource_name'
+RESOURCE_KEY = 'heat_conv_resource_id'
+
+
+class OpenStackResource(base.Resource):
+    observed = True
+    # The catalog's service type the plugin needs (e.g. 'compute',
+    # 'network', 'block-storage', 'image'); a type whose service the
+    # user's catalog lacks is unavailable (ResourceTypeUnavailable).
+    service_type = None
+    # Heat's name for the service in messages ("Nova", "Neutron", ...).
+    service_name = None
+
+    @property
+    def cloud(self):
+        if self._cloud is None:
+            from heat_conv.clients import connections
+            self._cloud = connections.for_stack(self.stack_id)
+        return self._cloud
+
+    # Ownership ----------------------------------------------------------
+    def ownership(self):
+        """Metadata that names the owner (Nova, Cinder, Glance)."""
+        return {STACK_KEY: self.stack_id, NAME_KEY: self.name,
+                RESOURCE_KEY: self.resource_id or ''}
+
+    def ownership_tags(self):
+        """Tags that name the owner (Neutron's tags are plain strings)."""
+        return [f'{key}={value}' for key, value in self.ownership().items()]
+
+    @staticmethod
+    def owner_of(metadata=None, tags=None):
+        """(stack id, resource id) an object's metadata or tags name, or
+        (None, None) for an object heat-conv did not create."""
+        found = dict(metadata or {})
+        for tag in tags or ():
+            key, _, value = str(tag).partition('=')
+            found.setdefault(key, value)
+        return found.get(STACK_KEY), found.get(RESOURCE_KEY) or None
+
+    # Calls and their errors --------------------------------------------
+    def call(self, func, *args, **kwargs):
+        """A service call, retried on connection errors and 5xx
+        (``client_retry_limit``); other errors are raised."""
+        return retry.call(func, *args, **kwargs)
+
+    def failed(self, exc, physical_id=None):
+        """The Failed outcome of a service's error, with its message."""
+        return base.Failed(f'{self.service_name or "service"} {describe(exc)}',
+                           physical_id=physical_id or self.physical_id)
+
+    def delete_outcome(self, func, *args, **kwargs):
+        """Run a delete call: an object already gone is deleted (Done); a
+        delete the service accepted is Pending until the observer sees the
+        object gone; an error is Failed."""
+        if not self.physical_id:
+            return base.Done()
+        try:
+            self.call(func, *args, **kwargs)
+        except sdk_exc.NotFoundException:
+            return base.Done()
+        except Exception as exc:
+            return self.failed(exc)
+        return base.Pending(self.physical_id)
+
+    # The observer's side -----------------------------------------------
+    @classmethod
+    def observe_key(cls):
+        """Rows whose plugins share this key are observed with one call
+        (``observe_many``) per project: usually (service, kind of object)."""
+        return (cls.service_type, cls.__name__)
+
+    @classmethod
+    def observe_many(cls, cloud, physical_ids):
+        """{physical id: the object as the service shows it, or None if it is
+        gone} for every id, in one list call (or as few as the service
+        allows); raises the service's error if it cannot be asked."""
+        raise NotImplementedError
+
+
+def describe(exc):
+    """A service error as a user should read it: its class and message."""
+    if isinstance(exc, sdk_exc.HttpException):
+        message = exc.details or exc.message or str(exc)
+        status = f' ({exc.status_code})' if exc.status_code else ''
+        return f'{type(exc).__name__}{status}: {message}'
+    return f'{type(exc).__name__}: {exc}'

@@ -1,0 +1,57 @@
+"""Resource types come from entry points and from ``plugin_dirs``."""
+import textwrap
+
+import pytest
+
+from heat_conv.common import config
+from heat_conv.common import exception
+from heat_conv.resources import plugin_loader
+from heat_conv.resources import registry
+
+PLUGIN = textwrap.dedent('''
+    from heat_conv.resources.heat import simple
+
+
+    class Greeting(simple.Value):
+        type_name = 'Acme::Greeting'
+
+
+    class LoudValue(simple.Value):
+        type_name = 'OS::Heat::Value'
+
+
+    def resource_mapping():
+        return {'Acme::Greeting': Greeting, 'OS::Heat::Value': LoudValue}
+''')
+
+
+@pytest.fixture
+def fresh_types():
+    plugin_loader.types.cache_clear()
+    yield
+    config.CONF.clear_override('plugin_dirs')
+    plugin_loader.types.cache_clear()
+
+
+def test_every_built_in_type_is_an_entry_point(fresh_types):
+    names = registry.names()
+    assert {'OS::Heat::TestResource', 'OS::Heat::Dummy', 'OS::Heat::ResourceGroup',
+            'OS::Heat::WaitCondition', 'OS::Heat::WaitConditionHandle'} <= set(names)
+    assert registry.get('OS::Heat::WaitCondition').type_name == 'OS::Heat::WaitCondition'
+
+
+def test_a_plugin_dir_adds_and_replaces_types(tmp_path, fresh_types):
+    (tmp_path / 'acme.py').write_text(PLUGIN)
+    (tmp_path / 'helpers.py').write_text('VALUE = 1\n')   # no resource_mapping
+    config.CONF.set_override('plugin_dirs', [str(tmp_path)])
+    assert registry.get('Acme::Greeting').__name__ == 'Greeting'
+    assert registry.get('OS::Heat::Value').__name__ == 'LoudValue'
+    assert 'Acme::Greeting' in registry.names()
+
+
+def test_a_broken_plugin_file_costs_only_its_own_types(tmp_path, fresh_types):
+    (tmp_path / 'broken.py').write_text('raise RuntimeError("boom")\n')
+    config.CONF.set_override('plugin_dirs', [str(tmp_path), str(tmp_path / 'missing')])
+    assert registry.get('OS::Heat::TestResource')
+    with pytest.raises(exception.UnknownResourceType):
+        registry.get('Acme::Greeting')
