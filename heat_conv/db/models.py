@@ -109,6 +109,8 @@ class Resource(TimestampMixin, Base):
         sa.Index('ix_resource_status', 'status'),
         sa.Index('ix_resource_engine', 'engine_id'),
         sa.Index('ix_resource_wait_until', 'wait_until'),
+        # An adopt's look for another stack owning the object.
+        sa.Index('ix_resource_physical_id', 'physical_resource_id'),
     )
 
     id = sa.Column(sa.Integer, primary_key=True, autoincrement=True)

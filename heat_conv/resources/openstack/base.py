@@ -68,11 +68,23 @@ class OpenStackResource(base.Resource):
     def owner_of(metadata=None, tags=None):
         """(stack id, resource id) an object's metadata or tags name, or
         (None, None) for an object heat-conv did not create."""
-        found = dict(metadata or {})
-        for tag in tags or ():
-            key, _, value = str(tag).partition('=')
-            found.setdefault(key, value)
+        found = _claims(metadata, tags)
         return found.get(STACK_KEY), found.get(RESOURCE_KEY) or None
+
+    @staticmethod
+    def claimed_owner(metadata=None, tags=None, project_id=None):
+        """What an object claims, for an adopt's ownership rule
+        (base.Resource.adoption_refusal): the stack and resource its
+        metadata or tags name, and ``project_id``, the project the service
+        says the object is in. A plugin's ``owner()`` reads its object with
+        the caller's own credentials (an object the caller cannot see is a
+        NotFound: ``owner()`` answers None and ``adopt()`` says it does not
+        exist; a service that cannot be asked is base.Unknown) and returns
+        this."""
+        found = _claims(metadata, tags)
+        return base.Owner(stack_id=found.get(STACK_KEY) or None,
+                          resource_name=found.get(NAME_KEY) or None,
+                          project_id=project_id or None)
 
     # Calls and their errors --------------------------------------------
     def call(self, func, *args, **kwargs):
@@ -112,6 +124,14 @@ class OpenStackResource(base.Resource):
         gone} for every id, in one list call (or as few as the service
         allows); raises the service's error if it cannot be asked."""
         raise NotImplementedError
+
+
+def _claims(metadata, tags):
+    found = dict(metadata or {})
+    for tag in tags or ():
+        key, _, value = str(tag).partition('=')
+        found.setdefault(key, value)
+    return found
 
 
 def describe(exc):
