@@ -3,14 +3,14 @@ object it would take over, for a live row of another stack that records
 it (adopt ownership), and that look must cost what it finds, not what
 the database holds.
 
-Revision ID: 0008_resource_physical_id
-Revises: 0007_sync_point_successors
+Revision ID: 0009_resource_physical_id
+Revises: 0008_stack_trust
 Create Date: 2026-11-28
 """
 from alembic import op
 
-revision = '0008_resource_physical_id'
-down_revision = '0007_sync_point_successors'
+revision = '0009_resource_physical_id'
+down_revision = '0008_stack_trust'
 branch_labels = None
 depends_on = None
 
