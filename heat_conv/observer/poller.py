@@ -54,21 +54,21 @@ def poll_pending(cloud=None, batch_size=500, stack_ids=None, reported=None,
     already reported and that are not yet due to be reported again.
     ``connection_for(stack_id)``: the connection to a real cloud that acts
     for a stack (default: its trust's, heat_conv.clients). ``only_ids``:
-    physical ids a notification named; only the real-cloud groups holding
-    one of them are asked, and the simulated cloud is not.
+    physical ids notifications named: only those of them that wait are
+    asked about (one call per group), and the simulated cloud is not.
     """
     # A wait on signals (a wait condition) has nothing in the cloud to watch.
-    rows = [r for r in db_api.resources_waiting(stack_ids=stack_ids)
+    rows = [r for r in db_api.resources_waiting(stack_ids=stack_ids,
+                                                physical_ids=only_ids)
             if not _waits_on_signals(r.type)]
     now = timeutils.now()
     if reported is not None:
-        reported.keep_only(rows)
+        if only_ids is None:
+            reported.keep_only(rows)
         rows = [r for r in rows if reported.due(r, now)]
     simulated, groups = reality.split(rows)
     if only_ids is not None:
-        simulated = []
-        groups = [g for g in groups
-                  if any(r.physical_resource_id in only_ids for r in g.rows)]
+        simulated = []   # the simulated cloud sends no notifications
     settled = 0
     if simulated:
         settled += _poll_simulated(cloud or cloud_client.get_client(), simulated,

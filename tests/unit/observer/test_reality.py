@@ -6,6 +6,7 @@ import logging
 import pytest
 
 from heat_conv.common import context
+from heat_conv.db import api as db_api
 from heat_conv.engine import stack_operations
 from heat_conv.observer import drift
 from heat_conv.observer import poller
@@ -131,15 +132,20 @@ def test_without_any_connection_a_group_waits(driver, service, caplog):
     assert driver.resources()['A'].status == 'IN_PROGRESS'
 
 
-def test_a_notified_id_asks_only_its_group(driver, service, monkeypatch):
-    _three_stacks(driver)
+def test_notified_ids_are_asked_about_alone_one_call_per_group(driver, service,
+                                                               monkeypatch):
+    first, _, third = _three_stacks(driver)
     driver.clock.advance(driver.slow)
     asked = []
     monkeypatch.setattr(driver.cloud, 'get_many', lambda ids: asked.append(ids) or {})
-    f_id = next(t['id'] for t in service.things.values() if t['project'] == 'p2')
-    assert _poll(driver, service, only_ids={f_id}) == 2   # F and G, asked together
-    assert [project for project, _ in service.list_calls] == ['p2']
+    ids = {row.name: row.physical_resource_id
+           for row in db_api.resources_of_stack(first) + db_api.resources_of_stack(third)}
+    named = {ids['F'], ids['A'], ids['B'], 'an-object-heat-conv-does-not-know'}
+    assert _poll(driver, service, only_ids=named) == 3
+    assert sorted((project, len(asked_ids)) for project, asked_ids
+                  in service.list_calls) == [('p1', 2), ('p2', 1)]
     assert not asked, 'the simulated cloud is not asked on a notification'
+    assert driver.resources()['G'].status == 'IN_PROGRESS'
 
 
 def test_many_objects_of_a_project_are_one_call_per_batch(driver, service):
