@@ -83,14 +83,17 @@ def start(look_now):
     if not url:
         return None
     transport = oslo_messaging.get_notification_transport(CONF, url=url)
-    targets = [oslo_messaging.Target(topic=topic)
+    # Each service publishes to its own exchange, not heat-conv's.
+    targets = [oslo_messaging.Target(exchange=exchange, topic=topic)
+               for exchange in CONF.observer.notification_exchanges
                for topic in CONF.observer.notification_topics]
     listener = oslo_messaging.get_notification_listener(
         transport, targets, [Endpoint(look_now)], executor='threading',
         pool=pool_name())
     listener.start()
-    LOG.info('observer: listening to notifications on topics %s (queue %s)',
-             ', '.join(CONF.observer.notification_topics), pool_name())
+    LOG.info('observer: listening to notifications on topics %s of exchanges %s '
+             '(queue %s)', ', '.join(CONF.observer.notification_topics),
+             ', '.join(CONF.observer.notification_exchanges), pool_name())
     return listener
 
 

@@ -52,6 +52,11 @@ observer_opts = [
                      'versioned notifications on versioned_notifications; Cinder, '
                      'Neutron and Glance on notifications (the services\' '
                      '[oslo_messaging_notifications] topics).'),
+    cfg.ListOpt('notification_exchanges', default=['nova', 'neutron', 'openstack'],
+                help='Exchanges the services publish their notifications to (each '
+                     'service\'s control_exchange): nova for Nova, neutron for '
+                     'Neutron, openstack for Cinder and Glance. The listener '
+                     'listens on every topic of every one of them.'),
     cfg.StrOpt('notification_pool',
                help='The name of the listener\'s queue on the bus (an '
                     'oslo.messaging pool), so that it receives every notification '
