@@ -50,6 +50,14 @@ def ids_named(payload):
     return found
 
 
+def _task_under_way(payload):
+    """Whether a Nova instance event says a task still runs on the instance
+    (instance.update while it schedules, spawns, resizes ...): a look then
+    would find it unfinished, and a build sends several of these."""
+    data = payload.get('nova_object.data') if isinstance(payload, dict) else None
+    return isinstance(data, dict) and data.get('task_state') is not None
+
+
 class Endpoint:
     """Passes the ids of every event that may end a wait to ``look_now``."""
 
@@ -57,8 +65,8 @@ class Endpoint:
         self._look_now = look_now
 
     def info(self, ctxt, publisher_id, event_type, payload, metadata):
-        if str(event_type).endswith('.start'):
-            return None   # an action that only began ends nothing
+        if str(event_type).endswith('.start') or _task_under_way(payload):
+            return None   # an action that only began, or goes on, ends nothing
         ids = ids_named(payload)
         if ids:
             LOG.debug('notification %s from %s names %s', event_type, publisher_id,

@@ -10,6 +10,7 @@ its stacks' trusts, so which stack's connection asks does not matter.
 """
 import dataclasses
 import logging
+import time
 
 from heat_conv.db import api as db_api
 from heat_conv.resources import registry
@@ -66,6 +67,7 @@ def look(group, connection_for=None, batch_size=500):
     ids = sorted({row.physical_resource_id for row in group.rows
                   if row.physical_resource_id})
     objects, calls = {}, 0
+    started = time.monotonic()
     try:
         for start in range(0, len(ids), batch_size):
             calls += 1
@@ -73,6 +75,8 @@ def look(group, connection_for=None, batch_size=500):
                 cloud, ids[start:start + batch_size]))
     except Exception as exc:
         raise Unaskable(f'{type(exc).__name__}: {exc}') from exc
+    LOG.debug('observer: asked about %d object(s) of %s in %d call(s), %.3f s',
+              len(ids), group.names(), calls, time.monotonic() - started)
     return cloud, objects, calls
 
 

@@ -1,5 +1,5 @@
-"""Two tiny real-cloud plugins on the observer contract (a Neutron port and a
-Cinder volume), standing in for the real plugins while those are written:
+"""Tiny real-cloud plugins on the observer contract (a Neutron port, a
+Cinder volume, a Nova server), standing in for the real plugins while those are written:
 the observer tests need only create, delete, observe_many, progress and
 the observed properties.
 """
@@ -125,5 +125,48 @@ class Volume(_Injected):
         return {'name': cloud_object.name, 'size': cloud_object.size}
 
 
+
+
+class Server(_Injected):
+    type_name = 'Test::Real::Server'
+    service_type = 'compute'
+    service_name = 'Nova'
+    properties_schema = {'flavor': Property('string', required=True),
+                         'image': Property('string', required=True)}
+
+    def create(self):
+        try:
+            server = self.call(self.cloud.compute.create_server, name=self.name,
+                               flavor_id=self.properties['flavor'],
+                               image_id=self.properties['image'], networks='none',
+                               metadata=self.ownership())
+        except Exception as exc:
+            return self.failed(exc)
+        return base.Pending(server.id)
+
+    def delete(self):
+        return self.delete_outcome(self.cloud.compute.delete_server, self.physical_id,
+                                   ignore_missing=False)
+
+    @classmethod
+    def observe_many(cls, cloud, physical_ids):
+        wanted = set(physical_ids)
+        found = {s.id: s for s in cloud.compute.servers(details=True) if s.id in wanted}
+        return {pid: found.get(pid) for pid in physical_ids}
+
+    def progress(self, action, cloud_object):
+        if action == Action.DELETE and cloud_object is None:
+            return base.Done()
+        if cloud_object is None:
+            return base.Failed(f'server {self.physical_id} disappeared')
+        if cloud_object.status == 'ACTIVE' and action != Action.DELETE:
+            return base.Done(self.physical_id)
+        if cloud_object.status == 'ERROR':
+            fault = (cloud_object.fault or {}).get('message', 'no fault given')
+            return base.Failed(f'Nova server {cloud_object.id} went to ERROR: {fault}',
+                               physical_id=self.physical_id)
+        return None
+
+
 def resource_mapping():
-    return {Port.type_name: Port, Volume.type_name: Volume}
+    return {cls.type_name: cls for cls in (Port, Volume, Server)}

@@ -55,6 +55,18 @@ def test_an_action_that_only_began_wakes_nothing():
     assert looked == [{VOLUME}, {SERVER}]
 
 
+def test_an_instance_whose_task_goes_on_wakes_nothing():
+    looked = []
+    endpoint = notifications.Endpoint(looked.append)
+    for task_state in ('scheduling', 'networking', 'spawning'):
+        endpoint.info({}, 'nova-compute:host', 'instance.update', {'nova_object.data': {
+            'uuid': SERVER, 'state': 'building', 'task_state': task_state}}, {})
+    assert looked == []
+    endpoint.info({}, 'nova-compute:host', 'instance.update', {'nova_object.data': {
+        'uuid': SERVER, 'state': 'active', 'task_state': None}}, {})
+    assert looked == [{SERVER}]
+
+
 # The observer's side -------------------------------------------------------
 
 @pytest.fixture
