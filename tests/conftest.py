@@ -11,7 +11,8 @@ from heat_conv.common import config  # noqa: E402
 from heat_conv.common import timeutils  # noqa: E402
 from heat_conv.db import migration  # noqa: E402
 from heat_conv.db import session as db_session  # noqa: E402
-from heat_conv.engine import lifecycle_options  # noqa: E402,F401 (its options)
+from heat_conv.engine import features  # noqa: E402,F401 (as every engine process)
+from heat_conv.engine.lifecycle import lifecycle_options  # noqa: E402,F401 (its options)
 from tests import services  # noqa: E402
 from tests import stack_list_endpoint  # noqa: E402
 

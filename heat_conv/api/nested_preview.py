@@ -9,7 +9,7 @@ from heat_conv.api import update_preview
 from heat_conv.api.views import resources as resource_views
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
-from heat_conv.engine import messages
+from heat_conv.engine import api as engine_api
 from heat_conv.hot import template as hot_template
 from heat_conv.resources import registry
 
@@ -92,7 +92,7 @@ def _spec(row, defn, properties, inputs, stack_id, cls=None):
     preview cannot tell (properties still unknown)."""
     if properties is update_preview.UNRESOLVED:
         return None
-    definition = messages.Definition.from_dict(dict(defn, template_id=None))
+    definition = engine_api.Definition.from_dict(dict(defn, template_id=None))
     try:
         if row is not None and cls is None:
             plugin = registry.plugin_for(row, properties, definition=definition)

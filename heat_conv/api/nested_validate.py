@@ -2,7 +2,7 @@
 that the template's template resources would have (``NestedParameters``,
 as Heat shows them), level by level."""
 from heat_conv.hot import template as hot_template
-from heat_conv.resources import template_resource
+from heat_conv.resources.heat import template_resource
 
 
 def nested_parameters(tmpl, chain=()):

@@ -10,7 +10,7 @@ import re
 import urllib.parse
 
 from heat_conv.api import faults
-from heat_conv.resources import signal_url
+from heat_conv.resources.heat import signal_url
 
 SIGNED = 'heat_conv.signed_signal'
 _PATH = re.compile(r'^/v1/(?P<tenant>[^/]+)/stacks/[^/]+/(?P<stack_id>[^/]+)'

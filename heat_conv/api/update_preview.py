@@ -11,7 +11,7 @@ their parent's, each marked with its ``parent_resource``.
 """
 from heat_conv.api.views import resources as resource_views
 from heat_conv.common import exception
-from heat_conv.engine import decision
+from heat_conv.engine import api as engine_api
 from heat_conv.hot import template as hot_template
 from heat_conv.resources import registry
 from heat_conv.stacks import resource_rows
@@ -30,8 +30,8 @@ def new_required_by(bound):
 
 
 # How the engine's decision shows in Heat's resource_changes document.
-_KIND = {decision.Change.CREATE: 'added', decision.Change.REPLACE: 'replaced',
-         decision.Change.UPDATE: 'updated', decision.Change.NONE: 'unchanged'}
+_KIND = {engine_api.Change.CREATE: 'added', engine_api.Change.REPLACE: 'replaced',
+         engine_api.Change.UPDATE: 'updated', engine_api.Change.NONE: 'unchanged'}
 UNRESOLVED = object()   # properties that cannot be resolved count as changed
 
 
@@ -51,7 +51,7 @@ def resolve(defn, refs, attrs):
 
 
 def classify(row, defn, cls, properties):
-    return _KIND[decision.change_for(
+    return _KIND[engine_api.change_for(
         row, defn['type'], properties,
         lambda old: properties is not UNRESOLVED and
         registry.plugin_for(row, properties).needs_replace(old),

@@ -11,12 +11,13 @@ from heat_conv.common import liveness
 from heat_conv.common import periodic
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
-from heat_conv.engine import continuation
-from heat_conv.engine import identity
-from heat_conv.engine import reaper
-from heat_conv.engine import recovery
-from heat_conv.engine import rpc
-from heat_conv.engine import worker
+from heat_conv.engine import features  # noqa: F401 (the features' extensions)
+from heat_conv.engine.core import continuation
+from heat_conv.engine.core import identity
+from heat_conv.engine.core import rpc
+from heat_conv.engine.core import worker
+from heat_conv.engine.recovery import reaper
+from heat_conv.engine.recovery import recovery
 
 CONF = config.CONF
 LOG = logging.getLogger(__name__)

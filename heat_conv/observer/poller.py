@@ -9,8 +9,8 @@ import logging
 from heat_conv.cloud import client as cloud_client
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
-from heat_conv.engine import messages
-from heat_conv.engine import rpc
+from heat_conv.engine.core import messages
+from heat_conv.engine.core import rpc
 from heat_conv.observer import reality
 from heat_conv.resources import base
 from heat_conv.resources import registry

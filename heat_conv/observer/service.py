@@ -22,8 +22,8 @@ from heat_conv.common import context
 from heat_conv.common import periodic
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
-from heat_conv.engine import messages
-from heat_conv.engine import rpc
+from heat_conv.engine.core import messages
+from heat_conv.engine.core import rpc
 from heat_conv.observer import drift
 from heat_conv.observer import leases
 from heat_conv.observer import notifications

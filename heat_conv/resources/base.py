@@ -133,6 +133,13 @@ class Resource:
         return 0
 
     @classmethod
+    def check_nested_template(cls, definition, bound, path):
+        """A template's validation of the template file ``definition`` maps
+        its type to (a template resource's); how many resources its tree
+        adds."""
+        return 0
+
+    @classmethod
     def check_members(cls, properties, bound, path, get_class):
         """A template's validation of the members a group would build from
         its literal ``properties``; raises InvalidProperties. Most

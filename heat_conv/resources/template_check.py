@@ -9,7 +9,6 @@ when it validates a stack).
 from heat_conv.common import exception
 from heat_conv.hot import template as hot_template
 from heat_conv.resources import base
-from heat_conv.resources import template_resource
 
 
 def check_resources(bound, get_class, ignore_unavailable=False):
@@ -44,8 +43,7 @@ def check_resources(bound, get_class, ignore_unavailable=False):
                 '"Snapshot" deletion policy not supported',
                 path=tmpl.path('resources', name, 'deletion_policy'))
         if defn.nested_template is not None:
-            nested += template_resource.check_definition(
-                defn, bound, tmpl.path('resources', name))
+            nested += cls.check_nested_template(defn, bound, tmpl.path('resources', name))
     for name, requires in bound.dependencies().items():
         _check_attributes(classes, requires, tmpl.path('resources', name))
     for name, requires in bound.output_dependencies().items():

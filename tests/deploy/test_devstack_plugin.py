@@ -136,7 +136,7 @@ def test_postgresql_is_refused_with_a_reason(tmp_path):
 
 SHELL_FILES = ['devstack/plugin.sh', 'devstack/settings', 'devstack/lib/heat-conv',
                'tools/venv.sh', 'tools/run-service', 'tools/run-tests', 'tools/install-into',
-               'tests/deploy/devstack_stubs.sh']
+               'tests/deploy/devstack_stubs.sh', 'tools/minicloud']
 
 
 def _tool(name):

@@ -1,7 +1,7 @@
 """Drift, converge from reality, auto-heal and check, with every component
 (cloud, engines, observer) in its own process."""
 from heat_conv.common import context
-from heat_conv.engine import stack_operations
+from heat_conv.engine.core import stack_operations
 from tests.scenarios.library import assert_reality
 from tests.scenarios.library import attr
 from tests.scenarios.library import res

@@ -17,7 +17,7 @@ import time
 import pytest
 
 from heat_conv.db import api as db_api
-from heat_conv.engine import stack_operations
+from heat_conv.engine.core import stack_operations
 from tests.scenarios import process_driver
 from tests.scenarios.library import assert_reality
 

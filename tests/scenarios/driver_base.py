@@ -2,12 +2,12 @@
 import uuid
 
 from heat_conv.db import api as db_api
-from heat_conv.engine import signal_operations
-from heat_conv.engine import snapshots
-from heat_conv.engine import stack_abandon
-from heat_conv.engine import stack_adopt
-from heat_conv.engine import stack_lifecycle
-from heat_conv.engine import stack_operations
+from heat_conv.engine.core import stack_operations
+from heat_conv.engine.lifecycle import snapshots
+from heat_conv.engine.lifecycle import stack_abandon
+from heat_conv.engine.lifecycle import stack_adopt
+from heat_conv.engine.lifecycle import stack_lifecycle
+from heat_conv.engine.signals import signal_operations
 
 
 class Driver:

@@ -14,9 +14,9 @@ from heat_conv.cloud import store as cloud_store
 from heat_conv.common import context
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
-from heat_conv.engine import rpc
-from heat_conv.engine import signal_step
-from heat_conv.engine import worker
+from heat_conv.engine.core import rpc
+from heat_conv.engine.core import worker
+from heat_conv.engine.signals import signal_step
 from heat_conv.observer import poller
 from tests.scenarios import driver_base
 

@@ -20,7 +20,7 @@ from heat_conv.cloud import client as cloud_client
 from heat_conv.common import config
 from heat_conv.common import context
 from heat_conv.db import api as db_api
-from heat_conv.engine import rpc
+from heat_conv.engine.core import rpc
 from tests import services
 from tests.scenarios import driver_base
 

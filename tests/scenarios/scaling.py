@@ -7,7 +7,7 @@ exactly the group's members, one ACTIVE object each.
 import time
 
 from heat_conv.db import api as db_api
-from heat_conv.engine import signal_operations
+from heat_conv.engine.signals import signal_operations
 from tests.scenarios.library import ref
 from tests.scenarios.library import tmpl
 

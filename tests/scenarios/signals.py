@@ -7,7 +7,7 @@ import pytest
 
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
-from heat_conv.engine import signal_operations
+from heat_conv.engine.signals import signal_operations
 from tests.scenarios.library import attr
 from tests.scenarios.library import ref
 from tests.scenarios.library import res

@@ -1,8 +1,8 @@
 """The whole engine in one thread: a deterministic driver per test."""
 import pytest
 
-from heat_conv.engine import identity
-from heat_conv.engine import reaper
+from heat_conv.engine.core import identity
+from heat_conv.engine.recovery import reaper
 from tests.scenarios import local_driver
 
 

@@ -2,7 +2,7 @@
 an adopt creates nothing, so the survivor's retry only takes over again."""
 import pytest
 
-from heat_conv.engine import resource_action
+from heat_conv.engine.core import resource_action
 from tests.scenarios.library import fan_template
 from tests.whole_engine import test_engine_death as death
 

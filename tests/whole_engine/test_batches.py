@@ -17,9 +17,9 @@ from heat_conv.bench import workloads
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
 from heat_conv.db import scope
-from heat_conv.engine import read_ahead
-from heat_conv.engine import together
-from heat_conv.resources import test_resource
+from heat_conv.engine.core import read_ahead
+from heat_conv.engine.core import together
+from heat_conv.resources.simulated import test_resource
 
 WAIT = 5   # seconds of fake time each action takes
 

@@ -12,8 +12,8 @@ from heat_conv.common import exception
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
 from heat_conv.db import models
-from heat_conv.engine import reaper
-from heat_conv.engine import stack_operations
+from heat_conv.engine.core import stack_operations
+from heat_conv.engine.recovery import reaper
 from tests.scenarios.library import res
 from tests.scenarios.library import tmpl
 

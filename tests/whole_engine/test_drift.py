@@ -2,7 +2,7 @@
 
 from heat_conv.common import config
 from heat_conv.common import context
-from heat_conv.engine import stack_operations
+from heat_conv.engine.core import stack_operations
 from heat_conv.observer import drift
 from tests.scenarios.library import assert_reality
 from tests.scenarios.library import attr

@@ -12,11 +12,11 @@ import pytest
 from heat_conv.common import config
 from heat_conv.common import liveness
 from heat_conv.db import api as db_api
-from heat_conv.engine import identity
-from heat_conv.engine import reaper
-from heat_conv.engine import resource_action
-from heat_conv.engine import stack_state
-from heat_conv.engine import sync_point
+from heat_conv.engine.core import identity
+from heat_conv.engine.core import resource_action
+from heat_conv.engine.core import stack_state
+from heat_conv.engine.core import sync_point
+from heat_conv.engine.recovery import reaper
 from tests.scenarios.library import assert_reality
 from tests.scenarios.library import ref
 from tests.scenarios.library import res
@@ -110,7 +110,7 @@ def test_a_dead_engines_work_is_taken_over_once(driver, monkeypatch):
                        lambda: driver.create(BEFORE))
     dead = {s.id: s for s in db_api.service_list()}['doomed']
     assert dead.deleted_at is not None
-    from heat_conv.engine import recovery
+    from heat_conv.engine.recovery import recovery
     assert not recovery.take_over(dead, 10.0), 'taken over a second time'
     assert driver.settle() == 'CREATE_COMPLETE'
 

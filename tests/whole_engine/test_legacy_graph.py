@@ -6,7 +6,7 @@ import sqlalchemy as sa
 from heat_conv.db import api as db_api
 from heat_conv.db import models
 from heat_conv.db import session as db_session
-from heat_conv.engine import resync
+from heat_conv.engine.recovery import resync
 from tests.scenarios.library import assert_reality
 from tests.scenarios.library import ref
 from tests.scenarios.library import res

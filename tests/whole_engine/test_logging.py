@@ -8,7 +8,7 @@ that may since have been purged) are not errors and carry no traceback.
 import logging
 import re
 
-from heat_conv.engine import messages
+from heat_conv.engine.core import messages
 from heat_conv.resources import base
 from tests.scenarios.library import res
 from tests.scenarios.library import tmpl
@@ -21,11 +21,11 @@ _START_COSTS = (r'; [0-9]+ graph nodes: stack and template read and bound in [0-
 
 
 def _oplines(caplog):
-    return [r.getMessage() for r in caplog.records if r.name == 'heat_conv.engine.oplog']
+    return [r.getMessage() for r in caplog.records if r.name == 'heat_conv.engine.core.oplog']
 
 
 def test_each_operation_starts_and_ends_in_the_log_with_its_duration(driver, caplog):
-    caplog.set_level(logging.INFO, logger='heat_conv.engine.oplog')
+    caplog.set_level(logging.INFO, logger='heat_conv.engine.core.oplog')
     driver.create(tmpl({'A': res('a', wait=5), 'B': res('b')}), name='logged')
     assert driver.settle() == 'CREATE_COMPLETE'
     driver.update(tmpl({'A': res('a', wait=5), 'C': res('c')}))
@@ -36,7 +36,7 @@ def test_each_operation_starts_and_ends_in_the_log_with_its_duration(driver, cap
     lines = _oplines(caplog)
     sid = driver.stack_id
     assert all(r.levelno == logging.INFO for r in caplog.records
-               if r.name == 'heat_conv.engine.oplog')
+               if r.name == 'heat_conv.engine.core.oplog')
     assert re.fullmatch(rf'stack {sid} \(logged\): CREATE started, traversal \S+: '
                         r'2 resources to converge, 0 to delete' + _START_COSTS, lines[0])
     ended = [re.fullmatch(rf'stack {sid} \(logged\): (\w+) COMPLETE in ([0-9.]+) s, '
@@ -55,7 +55,7 @@ def test_each_operation_starts_and_ends_in_the_log_with_its_duration(driver, cap
 
 
 def test_a_failed_operation_ends_in_the_log_with_its_reason(driver, caplog):
-    caplog.set_level(logging.INFO, logger='heat_conv.engine.oplog')
+    caplog.set_level(logging.INFO, logger='heat_conv.engine.core.oplog')
     driver.create(tmpl({'A': res('a', fail=True)}), name='failing')
     assert driver.settle() == 'CREATE_FAILED'
     (line,) = [line for line in _oplines(caplog) if 'FAILED' in line]
@@ -65,7 +65,7 @@ def test_a_failed_operation_ends_in_the_log_with_its_reason(driver, caplog):
 
 
 def test_a_superseded_operation_says_so(driver, caplog):
-    caplog.set_level(logging.INFO, logger='heat_conv.engine.oplog')
+    caplog.set_level(logging.INFO, logger='heat_conv.engine.core.oplog')
     driver.create(tmpl({'A': res('a', wait=30)}), name='superseded')
     driver.run_until(lambda: driver.resource_status('A') == 'CREATE_IN_PROGRESS', 'A')
     driver.update(tmpl({'A': res('b')}))
@@ -102,8 +102,8 @@ def test_two_engines_resuming_the_same_report_do_not_warn(driver, caplog):
     driver.create(tmpl({'A': res('a', wait=5)}))
     driver.run_until(lambda: driver.resource_status('A') == 'CREATE_IN_PROGRESS', 'A')
     driver.clock.advance(5)
-    from heat_conv.engine import resource_action
-    from heat_conv.engine import step
+    from heat_conv.engine.core import resource_action
+    from heat_conv.engine.core import step
     row = driver.resources()['A']
     report = messages.ActionComplete(row.id, row.atomic_key, base.Done(row.physical_resource_id))
     real_settle = resource_action.settle
@@ -127,7 +127,7 @@ def test_two_engines_resuming_the_same_report_do_not_warn(driver, caplog):
 
 def test_a_traversal_start_says_what_it_cast_and_how_long_after_the_api_began_it(
         driver, fake_clock, caplog):
-    caplog.set_level(logging.INFO, logger='heat_conv.engine.oplog')
+    caplog.set_level(logging.INFO, logger='heat_conv.engine.core.oplog')
     driver.create(tmpl({'A': res('a'), 'B': res('b', depends_on=['A']), 'C': res('c')}),
                   name='timed')
     # The converge message waits in the queue while the clock moves on:
@@ -144,7 +144,7 @@ def test_a_traversal_start_says_what_it_cast_and_how_long_after_the_api_began_it
 
 
 def test_a_traversal_with_one_leaf_says_so(driver, caplog):
-    caplog.set_level(logging.INFO, logger='heat_conv.engine.oplog')
+    caplog.set_level(logging.INFO, logger='heat_conv.engine.core.oplog')
     driver.create(tmpl({'A': res('a'), 'B': res('b', depends_on=['A'])}), name='one')
     assert driver.settle() == 'CREATE_COMPLETE'
     (line,) = [line for line in _oplines(caplog) if 'started' in line]

@@ -6,8 +6,8 @@ import pytest
 from heat_conv.common import config
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
-from heat_conv.engine import reaper
-from heat_conv.engine import stack_operations
+from heat_conv.engine.core import stack_operations
+from heat_conv.engine.recovery import reaper
 from tests.scenarios.library import tmpl
 
 CONF = config.CONF

@@ -5,8 +5,8 @@ import pytest
 
 from heat_conv.common import liveness
 from heat_conv.db import api as db_api
-from heat_conv.engine import identity
-from heat_conv.engine import reaper
+from heat_conv.engine.core import identity
+from heat_conv.engine.recovery import reaper
 from tests.scenarios import local_driver
 from tests.scenarios.library import res
 from tests.scenarios.library import tmpl

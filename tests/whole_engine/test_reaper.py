@@ -5,10 +5,10 @@ from heat_conv.cloud import retry
 from heat_conv.common import config
 from heat_conv.common import liveness
 from heat_conv.db import api as db_api
-from heat_conv.engine import identity
-from heat_conv.engine import reaper
-from heat_conv.engine import resource_action
-from heat_conv.resources import cloud_backed
+from heat_conv.engine.core import identity
+from heat_conv.engine.core import resource_action
+from heat_conv.engine.recovery import reaper
+from heat_conv.resources.simulated import cloud_backed
 from tests.scenarios.library import assert_reality
 from tests.scenarios.library import attr
 from tests.scenarios.library import res
@@ -75,7 +75,7 @@ def test_engine_death_mid_create_is_resumed_without_leaking(driver, monkeypatch,
     _beat('doomed')
     if crash_on == 'create':
         # Dies before the cloud call: nothing to adopt.
-        monkeypatch.setattr('heat_conv.resources.cloud_backed.CloudResource.create',
+        monkeypatch.setattr('heat_conv.resources.simulated.cloud_backed.CloudResource.create',
                             _crash_for('B'))
     else:
         # Dies after the cloud made the object, before recording it.

@@ -10,8 +10,8 @@ from heat_conv.common import events
 from heat_conv.common import liveness
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
-from heat_conv.engine import identity
-from heat_conv.engine import reaper
+from heat_conv.engine.core import identity
+from heat_conv.engine.recovery import reaper
 
 
 class Statements:

@@ -9,7 +9,7 @@ from oslo_log import formatters
 
 from heat_conv.common import config
 from heat_conv.common import context
-from heat_conv.resources import test_resource
+from heat_conv.resources.simulated import test_resource
 from tests.scenarios import local_driver
 from tests.scenarios.library import attr
 from tests.scenarios.library import res
@@ -44,7 +44,7 @@ def test_the_worker_acts_and_logs_as_the_request(driver, monkeypatch):
     def create(self):
         current = oslo_context.get_current()
         seen.append((current.request_id, current.project_id, current.user_id))
-        logging.getLogger('heat_conv.engine.step').warning('creating %s', self.name)
+        logging.getLogger('heat_conv.engine.core.step').warning('creating %s', self.name)
         return real_create(self)
 
     monkeypatch.setattr(test_resource.TestResource, 'create', create)

@@ -1,7 +1,7 @@
 """A scaling group whose resize report was lost is not stuck resizing:
-the reaper sends the report again (heat_conv.engine.parent_link)."""
+the reaper sends the report again (heat_conv.engine.nested.parent_link)."""
 from heat_conv.common import config
-from heat_conv.engine import reaper
+from heat_conv.engine.recovery import reaper
 from tests.scenarios import scaling
 
 CONF = config.CONF

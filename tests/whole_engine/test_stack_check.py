@@ -1,5 +1,5 @@
 """Stack check through the whole engine: Heat's TemplateResourceCheckTest."""
-from heat_conv.engine import stack_operations
+from heat_conv.engine.core import stack_operations
 
 FAILED_CREATE = {
     'heat_template_version': '2018-08-31',

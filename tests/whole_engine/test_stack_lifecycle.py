@@ -97,8 +97,8 @@ def test_create_with_duplicate_name_is_refused(driver):
 
 
 def test_update_that_loses_the_race_supersedes_the_winner(driver, monkeypatch):
-    from heat_conv.engine import stack_operations
-    from heat_conv.engine import stack_state
+    from heat_conv.engine.core import stack_operations
+    from heat_conv.engine.core import stack_state
     driver.create(tmpl({'A': res('a')}))
     driver.settle()
     real_begin = stack_state.begin
@@ -121,7 +121,7 @@ def test_update_that_loses_the_race_supersedes_the_winner(driver, monkeypatch):
 def test_patch_merges_environment_sections_files_and_parameters():
     from types import SimpleNamespace
 
-    from heat_conv.engine import stack_operations
+    from heat_conv.engine.core import stack_operations
     old = SimpleNamespace(
         template={'heat_template_version': '2018-08-31'},
         files={'a.yaml': 'a'},
@@ -139,7 +139,7 @@ def test_patch_merges_environment_sections_files_and_parameters():
 
 def test_concurrent_creates_of_one_name_leave_one_stack(driver, monkeypatch):
     from heat_conv.db import api as db_api
-    from heat_conv.engine import stack_operations
+    from heat_conv.engine.core import stack_operations
     # Both creates pass the "name free?" read before either writes.
     monkeypatch.setattr(db_api, 'stack_get_by_name',
                         lambda *a, **k: (_ for _ in ()).throw(

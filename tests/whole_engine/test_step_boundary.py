@@ -12,7 +12,7 @@ from oslo_db import exception as db_exc
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
 from heat_conv.hot import template as hot_template
-from heat_conv.resources import test_resource
+from heat_conv.resources.simulated import test_resource
 from tests.scenarios.library import assert_reality
 from tests.scenarios.library import attr
 from tests.scenarios.library import res
@@ -116,7 +116,7 @@ def test_database_refusing_a_step_before_it_acts_delays_it_instead_of_failing(
         driver, monkeypatch, caplog, error):
     """"Too many connections" as a step starts: nothing was changed, so the
     message is delivered again and the stack completes as if nothing happened."""
-    from heat_conv.engine import worker
+    from heat_conv.engine.core import worker
     monkeypatch.setattr(worker, 'REDELIVERY_PAUSE', (0, 0))
     real = db_api.resource_and_traversal
     refused = []

@@ -4,9 +4,7 @@ from heat_conv.api import responses
 from heat_conv.api import stack_lookup
 from heat_conv.common import exception
 from heat_conv.common import policy
-from heat_conv.engine import stack_abandon
-from heat_conv.engine import stack_lifecycle
-from heat_conv.engine import stack_operations
+from heat_conv.engine import api as engine_api
 
 ACTIONS = ('suspend', 'resume', 'cancel_update', 'cancel_without_rollback', 'check')
 
@@ -26,21 +24,21 @@ class ActionController:
         policy.authorize(ctx, f'actions:{name}')
         stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
         if name == 'cancel_update':
-            stack_operations.cancel_update(ctx, stack.id, rollback=True)
+            engine_api.cancel_update(ctx, stack.id, rollback=True)
         elif name == 'cancel_without_rollback':
-            stack_operations.cancel_update(ctx, stack.id, rollback=False)
+            engine_api.cancel_update(ctx, stack.id, rollback=False)
         elif name == 'suspend':
-            stack_lifecycle.suspend_stack(ctx, stack.id)
+            engine_api.suspend_stack(ctx, stack.id)
         elif name == 'resume':
-            stack_lifecycle.resume_stack(ctx, stack.id)
+            engine_api.resume_stack(ctx, stack.id)
         else:
-            stack_operations.check_stack(ctx, stack.id)
+            engine_api.check_stack(ctx, stack.id)
         return responses.empty(200)
 
     def abandon(self, req, ctx, tenant_id, stack_name, stack_id):
         stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
-        return responses.json_response(stack_abandon.abandon_stack(ctx, stack.id))
+        return responses.json_response(engine_api.abandon_stack(ctx, stack.id))
 
     def export(self, req, ctx, tenant_id, stack_name, stack_id):
         stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
-        return responses.json_response(stack_abandon.export_stack(ctx, stack.id))
+        return responses.json_response(engine_api.export_stack(ctx, stack.id))

@@ -9,7 +9,7 @@ from heat_conv.api import stack_lookup
 from heat_conv.api import update_preview
 from heat_conv.api.views import resources as resource_views
 from heat_conv.db import api as db_api
-from heat_conv.engine import stack_operations
+from heat_conv.engine import api as engine_api
 from heat_conv.stacks import stored_template
 
 
@@ -17,7 +17,7 @@ def _merged_with_stored(stack, wanted):
     """A PATCH's inputs completed from the stored target, exactly as
     ``update_stack(existing=True)`` will complete them."""
     wanted.template, wanted.files, wanted.environment, wanted.params = \
-        stack_operations.patch_inputs(stored_template.raw(stack), wanted.template,
+        engine_api.patch_inputs(stored_template.raw(stack), wanted.template,
                                       wanted.files, wanted.environment, wanted.params,
                                       wanted.clear_parameters)
     return wanted
@@ -29,7 +29,7 @@ class PreviewController:
         body = request_body.json_object(req)
         name = stack_input.stack_name(body)
         wanted = stack_input.parse(body)
-        tmpl, bound = stack_operations.validate_template(
+        tmpl, bound = engine_api.validate_template(
             wanted.template, wanted.files, wanted.environment, wanted.params,
             stack_name=name, stack_id='None', project_id=ctx.project_id)
         required_by = update_preview.new_required_by(bound)
@@ -70,7 +70,7 @@ class PreviewController:
         wanted = stack_input.parse(body, template_required=not existing, defaults=False)
         if existing:
             wanted = _merged_with_stored(stack, stack_input.for_patch(wanted))
-        tmpl, bound = stack_operations.validate_template(
+        tmpl, bound = engine_api.validate_template(
             wanted.template, wanted.files, wanted.environment, wanted.params,
             stack_name=stack.name, stack_id=stack.id, project_id=stack.tenant)
         rows = db_api.resources_of_stack(stack.id, include_deleted=True)

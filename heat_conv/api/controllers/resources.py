@@ -8,8 +8,7 @@ from heat_conv.api.status_filter import StatusFilter
 from heat_conv.api.views import resources as resource_views
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
-from heat_conv.engine import signal_operations
-from heat_conv.engine import stack_operations
+from heat_conv.engine import api as engine_api
 from heat_conv.stacks import resource_rows
 from heat_conv.stacks import stored_template
 
@@ -90,7 +89,7 @@ class ResourceController:
 
     def metadata(self, req, ctx, tenant_id, stack_name, stack_id, resource_name):
         stack, row, _ = self._one(ctx, stack_name, stack_id, resource_name)
-        return responses.json_response({'metadata': signal_operations.metadata(
+        return responses.json_response({'metadata': engine_api.metadata(
             stack.id, row) or row.rsrc_metadata or {}})
 
     def signal(self, req, ctx, tenant_id, stack_name, stack_id, resource_name):
@@ -99,7 +98,7 @@ class ResourceController:
         details = request_body.json_value(req)
         bound = stored_template.bound(stack)
         declared = bound.declared_type(resource_name) if bound is not None else None
-        signal_operations.signal(ctx, stack.id, resource_name, details,
+        engine_api.signal(ctx, stack.id, resource_name, details,
                                  declared_type=declared)
         return responses.empty(200)
 
@@ -117,5 +116,5 @@ class ResourceController:
         if not isinstance(reason, str):
             raise exception.Invalid('resource_status_reason must be a string')
         stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
-        stack_operations.mark_resource_health(ctx, stack.id, resource_name, unhealthy, reason)
+        engine_api.mark_resource_health(ctx, stack.id, resource_name, unhealthy, reason)
         return responses.empty(200)

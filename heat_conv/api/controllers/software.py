@@ -6,7 +6,7 @@ from heat_conv.api import responses
 from heat_conv.common import exception
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
-from heat_conv.engine import signal_operations
+from heat_conv.engine import api as engine_api
 
 _CONFIG_KEYS = ('name', 'group', 'config', 'inputs', 'outputs', 'options')
 _DEPLOYMENT_KEYS = ('config_id', 'server_id', 'input_values', 'output_values', 'action',
@@ -133,7 +133,7 @@ class SoftwareDeploymentController:
             values['config_id'] = body['config_id']
         if values:
             db_api.software_deployment_update(deployment_id, values)
-        signal_operations.deployment_updated(deployment_id)
+        engine_api.deployment_updated(deployment_id)
         return responses.json_response({'software_deployment': deployment_view(
             db_api.software_deployment_get(deployment_id))})
 

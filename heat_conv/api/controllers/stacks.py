@@ -13,8 +13,7 @@ from heat_conv.api.views import stacks as stack_views
 from heat_conv.common import exception
 from heat_conv.common import policy
 from heat_conv.db import api as db_api
-from heat_conv.engine import stack_adopt
-from heat_conv.engine import stack_operations
+from heat_conv.engine import api as engine_api
 from heat_conv.stacks import stored_template
 
 
@@ -52,7 +51,7 @@ class StackController:
         if body.get('adopt_stack_data'):
             return self._adopt(req, ctx, name, body)
         wanted = stack_input.parse(body)
-        stack = stack_operations.create_stack(
+        stack = engine_api.create_stack(
             ctx, name, wanted.template, params=wanted.params, files=wanted.files,
             environment=wanted.environment, timeout=wanted.timeout,
             disable_rollback=wanted.disable_rollback, tags=wanted.tags,
@@ -62,9 +61,9 @@ class StackController:
 
     def _adopt(self, req, ctx, name, body):
         """A create that takes over the objects of an abandon document."""
-        data = stack_adopt.parse(body['adopt_stack_data'])
+        data = engine_api.parse_adopt_data(body['adopt_stack_data'])
         wanted = stack_input.parse(body, template_required=False)
-        stack = stack_adopt.adopt_stack(
+        stack = engine_api.adopt_stack(
             ctx, name, data, params=wanted.params, files=wanted.files,
             environment=wanted.environment, timeout=wanted.timeout,
             disable_rollback=wanted.disable_rollback, tags=wanted.tags)
@@ -126,7 +125,7 @@ class StackController:
                 raise exception.Invalid('clear_parameters applies to PATCH updates only '
                                         '(openstack stack update --existing)')
             wanted = stack_input.for_put(wanted)
-        stack_operations.update_stack(
+        engine_api.update_stack(
             ctx, stack.id, template=wanted.template, params=wanted.params,
             files=wanted.files, environment=wanted.environment, existing=existing,
             timeout=wanted.timeout, disable_rollback=wanted.disable_rollback,
@@ -136,5 +135,5 @@ class StackController:
 
     def delete(self, req, ctx, tenant_id, stack_name, stack_id):
         stack = stack_lookup.identified(ctx, stack_name, stack_id, show_deleted=False)
-        stack_operations.delete_stack(ctx, stack.id)
+        engine_api.delete_stack(ctx, stack.id)
         return responses.empty(204)

@@ -5,7 +5,7 @@ from heat_conv.api import request_body
 from heat_conv.api import responses
 from heat_conv.api import stack_input
 from heat_conv.common import exception
-from heat_conv.engine import stack_operations
+from heat_conv.engine import api as engine_api
 from heat_conv.hot import template as hot_template
 from heat_conv.resources import registry
 
@@ -47,7 +47,7 @@ class ValidateController:
         tmpl = hot_template.Template.load(wanted.template, files=wanted.files,
                                           environment=wanted.environment)
         if _has_every_value(tmpl, wanted.params):
-            stack_operations.validate_template(wanted.template, wanted.files,
+            engine_api.validate_template(wanted.template, wanted.files,
                                                wanted.environment, wanted.params,
                                                project_id=ctx.project_id,
                                                ignore_unavailable=ignore_unavailable)

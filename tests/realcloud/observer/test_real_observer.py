@@ -15,7 +15,7 @@ import pytest
 
 from heat_conv.common import config
 from heat_conv.common import context
-from heat_conv.engine import stack_operations
+from heat_conv.engine.core import stack_operations
 from heat_conv.observer import drift
 from heat_conv.observer import poller
 from heat_conv.observer import reality

@@ -12,7 +12,7 @@ import webob
 from heat_conv.api import app as app_module
 from heat_conv.db import migration
 from heat_conv.db import session as db_session
-from heat_conv.engine import rpc
+from heat_conv.engine.core import rpc
 
 from . import helpers
 

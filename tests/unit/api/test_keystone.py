@@ -128,7 +128,7 @@ WAIT = {'heat_template_version': '2018-08-31', 'resources': {
 
 
 def test_a_signed_signal_url_needs_no_token_and_signals_only_its_resource(keystone):
-    from heat_conv.resources import signal_url
+    from heat_conv.resources.heat import signal_url
     config.CONF.set_override('signal_key', 's3cret', group='clients_heat')
     try:
         member = keystone.as_user('member', 'p1')

@@ -1,7 +1,7 @@
 """Stack snapshots through the REST API, answered as Heat answers them."""
 from heat_conv.common import config
 from heat_conv.db import api as db_api
-from heat_conv.engine import snapshot_record
+from heat_conv.engine.lifecycle import snapshot_record
 
 from .helpers import assert_fault
 

@@ -5,7 +5,7 @@ import pytest
 
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
-from heat_conv.engine import stack_operations
+from heat_conv.engine import api as engine_api
 
 from . import helpers
 from .helpers import TEMPLATE
@@ -209,7 +209,7 @@ def test_clear_parameters(api, stack, monkeypatch):
     def update_stack(ctx, stack_id, clear_parameters=None, **kwargs):
         calls.append(clear_parameters)
 
-    monkeypatch.setattr(stack_operations, 'update_stack', update_stack)
+    monkeypatch.setattr(engine_api, 'update_stack', update_stack)
     assert api.patch(stack[2], {'clear_parameters': ['value']}).status_int == 202
     assert calls == [['value']]
 

@@ -7,7 +7,7 @@ from heat_conv.bench import plan
 from heat_conv.bench import workloads
 from heat_conv.common import config
 from heat_conv.common import exception
-from heat_conv.engine import stack_operations
+from heat_conv.engine.core import stack_operations
 
 
 @pytest.fixture

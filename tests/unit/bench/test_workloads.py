@@ -2,7 +2,7 @@
 import pytest
 
 from heat_conv.bench import workloads
-from heat_conv.engine import stack_operations
+from heat_conv.engine.core import stack_operations
 
 
 def _depth(bound):

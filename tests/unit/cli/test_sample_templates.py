@@ -4,7 +4,7 @@ import pathlib
 import pytest
 import yaml
 
-from heat_conv.engine import stack_operations
+from heat_conv.engine.core import stack_operations
 
 SAMPLES = pathlib.Path(__file__).resolve().parents[3] / 'sample-templates'
 TEMPLATES = sorted(SAMPLES.glob('*.yaml'))

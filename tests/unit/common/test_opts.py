@@ -115,7 +115,7 @@ def test_service_down_time_is_read_as_stall_timeout(tmp_path):
     """Configurations written for the release that had it keep working."""
     from oslo_config import cfg
 
-    from heat_conv.engine import reaper
+    from heat_conv.engine.recovery import reaper
     conf = cfg.ConfigOpts()
     conf.register_opts(reaper.reaper_opts, group='engine')
     path = tmp_path / 'old.conf'

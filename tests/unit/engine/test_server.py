@@ -11,12 +11,12 @@ import pytest
 
 from heat_conv.common import config
 from heat_conv.db import api as db_api
-from heat_conv.engine import continuation
-from heat_conv.engine import identity
-from heat_conv.engine import messages
-from heat_conv.engine import rpc
 from heat_conv.engine import server
-from heat_conv.engine import traversal
+from heat_conv.engine.core import continuation
+from heat_conv.engine.core import identity
+from heat_conv.engine.core import messages
+from heat_conv.engine.core import rpc
+from heat_conv.engine.core import traversal
 
 CONF = config.CONF
 
@@ -107,7 +107,7 @@ def test_the_all_in_one_engine_resumes_what_its_last_run_had_queued(db):
     engine re-drives the stacks in progress (here one whose converge was
     queued when the process stopped)."""
     from heat_conv.common import context
-    from heat_conv.engine import stack_operations
+    from heat_conv.engine.core import stack_operations
     CONF.set_override('topic', f'test-{uuid.uuid4().hex[:8]}', group='engine')
     lost = LostCasts()
     previous = rpc.set_dispatcher(lost)

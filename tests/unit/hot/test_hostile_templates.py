@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import settings
 
 from heat_conv.common import exception
-from heat_conv.engine import stack_operations
+from heat_conv.engine.core import stack_operations
 from heat_conv.hot import template as hot_template
 from tests import fuzz_templates
 

@@ -9,7 +9,7 @@ from heat_conv.resources import plugin_loader
 from heat_conv.resources import registry
 
 PLUGIN = textwrap.dedent('''
-    from heat_conv.resources import simple
+    from heat_conv.resources.heat import simple
 
 
     class Greeting(simple.Value):

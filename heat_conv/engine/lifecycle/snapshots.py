@@ -1,0 +1,81 @@
+"""Stack snapshots: take, list, show, delete, restore. Run in the API process.
+
+Taking one is a traversal (SNAPSHOT_IN_PROGRESS, each resource's snapshot
+step, SNAPSHOT_COMPLETE), as in Heat; the snapshot answers at once,
+IN_PROGRESS, and its traversal's id is its own, so the traversal's end
+records the stack's abandon document in it (snapshot_record): template,
+environment with its parameters, files, and each resource's object id,
+properties and attributes, child stacks' documents included. A restore
+converges the stack back onto that template *from reality* (RESTORE):
+objects deleted or changed since come back as the template has them,
+resources added since are deleted.
+"""
+import uuid
+
+from heat_conv.common import exception
+from heat_conv.common import limits
+from heat_conv.common.status import Action
+from heat_conv.common.status import Status
+from heat_conv.db import api as db_api
+from heat_conv.engine.core import stack_state
+from heat_conv.engine.lifecycle import stack_abandon
+from heat_conv.engine.lifecycle import stack_lifecycle
+
+
+def create_snapshot(ctx, stack_id, name=None):
+    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+    if stack.status == Status.IN_PROGRESS:
+        raise exception.ActionInProgress(stack.name, stack.action)
+    most = limits.CONF.max_snapshots_per_stack
+    if most >= 0 and db_api.snapshot_count(stack.id) >= most:
+        raise exception.RequestLimitExceeded(
+            f'You have reached the maximum snapshots per stack, {most}. Please '
+            'delete some snapshots.')
+    # Before its traversal, which may end before begin returns. Until then
+    # the data is the stack's document without resources, as Heat's.
+    snapshot = db_api.snapshot_create({
+        'id': str(uuid.uuid4()), 'stack_id': stack.id, 'tenant': stack.tenant,
+        'name': name, 'action': Action.CREATE, 'status': Status.IN_PROGRESS,
+        'status_reason': None,
+        'data': dict(stack_abandon.document(stack, resources=False))})
+    if stack_state.begin(stack, Action.SNAPSHOT, stack.raw_template_id, ctx=ctx,
+                         traversal_id=snapshot.id) is None:
+        db_api.snapshot_delete(snapshot.id)
+        raise exception.Conflict('The stack changed; try again')
+    return snapshot
+
+
+def list_snapshots(ctx, stack_id):
+    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+    return db_api.snapshot_list(stack.id)
+
+
+def show_snapshot(ctx, stack_id, snapshot_id):
+    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+    return db_api.snapshot_get(stack.id, snapshot_id)
+
+
+def delete_snapshot(ctx, stack_id, snapshot_id):
+    snapshot = show_snapshot(ctx, stack_id, snapshot_id)
+    if (snapshot.action, snapshot.status) == (Action.CREATE, Status.IN_PROGRESS):
+        raise exception.NotSupported('Deleting in-progress snapshot is not supported.')
+    db_api.snapshot_delete(snapshot.id)
+
+
+def restore_snapshot(ctx, stack_id, snapshot_id):
+    snapshot = show_snapshot(ctx, stack_id, snapshot_id)
+    stack = db_api.stack_get(snapshot.stack_id)
+    if snapshot.status != Status.COMPLETE:
+        raise exception.NotSupported('Restoring incomplete snapshot is not supported.')
+    stack_lifecycle.check_not_suspended(stack)
+    if stack.action == Action.DELETE:
+        raise exception.ActionNotAllowed(f'Stack {stack.name} is being deleted')
+    data = snapshot.data
+    environment = dict(data.get('environment') or {})
+    params = environment.pop('parameters', None) or {}
+    template_id = db_api.raw_template_create(data['template'], data.get('files') or {},
+                                             environment, params, stack_id=stack.id)
+    if stack_state.begin(stack, Action.RESTORE, template_id, ctx=ctx,
+                         extra={'observe_reality': True}) is None:
+        raise exception.Conflict('The stack changed; try again')
+    return db_api.stack_get(stack.id)

@@ -1,0 +1,112 @@
+"""Signals: what the API asks of the engine when a resource is signalled.
+
+Like the stack operations, they run in the API's process. A signal is
+stored with its ``SIGNAL_COMPLETE`` event first, then every row of the
+stack that waits on signals is told (``signal_arrived``). A step that
+begins waiting reads the stored signals after its own write, so a signal
+sent while its resource is being created, or before it exists, is applied
+when the resource waits: one side or the other sees it.
+
+``{"unset_hook": HOOK}`` clears a breakpoint instead (``hook_cleared``).
+"""
+from heat_conv.common import events
+from heat_conv.common import exception
+from heat_conv.common.status import Action
+from heat_conv.common.status import Status
+from heat_conv.db import api as db_api
+from heat_conv.engine.core import messages
+from heat_conv.engine.core import rpc
+from heat_conv.engine.signals import hooks
+from heat_conv.resources import registry
+
+SIGNAL = 'SIGNAL'
+
+
+class _Declared:
+    """A resource the template declares that has no row yet."""
+
+    def __init__(self, stack_id, name, type_name):
+        self.stack_id, self.name, self.type = stack_id, name, type_name
+        self.physical_resource_id = None
+        self.status = Status.COMPLETE
+        self.properties_data = self.attributes_data = None
+        self.uuid = self.nested_template = self.rsrc_data = None
+
+
+def signal(ctx, stack_id, resource_name, details, declared_type=None):
+    """Signal resource ``resource_name`` of a stack with ``details`` (the
+    request's JSON body, or None). ``declared_type``: its type as the
+    template declares it, for a resource that has no row yet."""
+    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+    rows = db_api.resources_of_stack(stack.id, names=[resource_name])
+    if not rows and declared_type is None:
+        raise exception.ResourceNotFound(resource_name, stack.name)
+    if isinstance(details, dict) and 'unset_hook' in details:
+        _clear_hook(resource_name, rows, details['unset_hook'])
+        return
+    built = [r for r in rows if r.action != Action.INIT]
+    row = (built or rows or [None])[-1] or _Declared(stack.id, resource_name,
+                                                      declared_type)
+    try:
+        cls = registry.get(row.type)
+    except exception.HeatConvException:
+        cls = None
+    if cls is None or not cls.takes_signals:
+        raise exception.Invalid(f'Resource {resource_name} of type {row.type} does not '
+                                'accept signals')
+    plugin = registry.plugin_for(row)
+    reason = plugin.signal_reason(details, _received(stack.id, row))
+    db_api.signal_add(stack.id, resource_name, details,
+                      events=[events.for_resource(row, SIGNAL, row.status, reason)])
+    if cls.acts_on_signals and getattr(row, 'id', None) is not None:
+        rpc.cast(messages.ResourceSignalled(row.id))
+    for waiting in db_api.resources_waiting(stack_ids=[stack.id]):
+        if _waits_on_signals(waiting.type):
+            rpc.cast(messages.SignalArrived(waiting.id, waiting.atomic_key))
+
+
+def _clear_hook(name, rows, hook):
+    if hook not in hooks.ACTION_OF_HOOK:
+        raise exception.Invalid(f'Invalid hook type "{hook}" for {name}')
+    paused = [r for r in rows if r.paused_on == hook]
+    if not paused:
+        raise exception.Invalid(f'The "{hook}" hook is not defined on {name}')
+    for row in paused:
+        rpc.cast(messages.HookCleared(row.id, row.atomic_key, hook=hook))
+
+
+def metadata(stack_id, row):
+    """A resource's metadata when its type keeps its signals (a wait
+    condition handle) or its state (a scaling group) there, else None."""
+    try:
+        cls = registry.get(row.type)
+    except exception.HeatConvException:
+        return None
+    shown = cls.metadata_from_data(row.rsrc_metadata, row.rsrc_data)
+    if shown is not None:
+        return shown
+    if not cls.takes_signals:
+        return None
+    return cls.metadata_from_signals(_received(stack_id, row))
+
+
+def _received(stack_id, row):
+    """The signals ``row`` got: by its physical id once it has one, so a
+    replacement does not count the signals of the row it replaces."""
+    if row.physical_resource_id:
+        return db_api.signals_for(stack_id, physical_id=row.physical_resource_id)
+    return db_api.signals_for(stack_id, resource_name=row.name)
+
+
+def _waits_on_signals(type_name):
+    try:
+        return registry.get(type_name).waits_on_signals
+    except exception.HeatConvException:
+        return False
+
+
+def deployment_updated(deployment_id):
+    """A software deployment's status was written through the API: the
+    resource waiting on it, if any, judges it again."""
+    for row in db_api.resources_waiting_on(deployment_id):
+        rpc.cast(messages.SignalArrived(row.id, row.atomic_key))

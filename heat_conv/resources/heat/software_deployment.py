@@ -1,0 +1,183 @@
+"""OS::Heat::SoftwareDeployment: a config deployed to a server.
+
+The server is any id (heat-conv runs no servers): a deployment is a row of
+Heat's software deployment API that something on the "server" reads and
+answers, by signalling the resource (``deploy_stdout``, ``deploy_stderr``,
+``deploy_status_code`` and the config's outputs) or by updating the
+deployment's status. The resource's action waits (Pending) until then.
+"""
+from heat_conv.common import exception
+from heat_conv.db import api as db_api
+from heat_conv.resources import base
+from heat_conv.resources.heat import derived_config
+from heat_conv.resources.properties import Property
+
+IN_PROGRESS, COMPLETE, FAILED = 'IN_PROGRESS', 'COMPLETE', 'FAILED'
+STANDARD_OUTPUTS = ('deploy_stdout', 'deploy_stderr', 'deploy_status_code')
+TRANSPORTS = ('CFN_SIGNAL', 'TEMP_URL_SIGNAL', 'HEAT_SIGNAL', 'NO_SIGNAL',
+              'ZAQAR_SIGNAL')
+
+
+def apply_signal(deployment, details):
+    """What a signal from the server means for its deployment (as Heat reads
+    it): writes the outputs and status; returns the event's reason."""
+    if deployment.status != IN_PROGRESS:
+        return f'deployment {deployment.id} is not waiting for outputs'
+    details = details if isinstance(details, dict) else {}
+    outputs = dict(deployment.output_values or {})
+    failures = {}
+    code = details.get('deploy_status_code')
+    if code and str(code) != '0':
+        failures['deploy_status_code'] = ('Deployment exited with non-zero status '
+                                          f'code: {code}')
+    config = db_api.software_config_get(deployment.config_id).config or {}
+    for output in config.get('outputs') or []:
+        if output['name'] in details:
+            outputs[output['name']] = details[output['name']]
+            if output.get('error_output'):
+                failures[output['name']] = details[output['name']]
+    for key in STANDARD_OUTPUTS:
+        outputs[key] = details.get(key)
+    if failures:
+        values = {'status': FAILED, 'status_reason': ', '.join(
+            f'{key} : {value}' for key, value in failures.items())}
+        reason = f'deployment {deployment.id} failed'
+    else:
+        values = {'status': COMPLETE, 'status_reason': 'Outputs received'}
+        reason = f'deployment {deployment.id} succeeded'
+    db_api.software_deployment_update(deployment.id, dict(values, output_values=outputs),
+                                      expected_status=IN_PROGRESS)
+    return reason
+
+
+class SoftwareDeployment(base.Resource):
+    type_name = 'OS::Heat::SoftwareDeployment'
+    properties_schema = {
+        'config': Property('string', update_allowed=True,
+                           description='The software config deployed (its id).'),
+        'server': Property('string', required=True,
+                           description='The server deployed to: any id.'),
+        'input_values': Property('map', default={}, update_allowed=True,
+                                 description='Values of the config\'s inputs.'),
+        'actions': Property('list', default=['CREATE', 'UPDATE'], update_allowed=True,
+                            description='The stack actions that deploy.'),
+        'signal_transport': Property('string', default='CFN_SIGNAL',
+                                     allowed_values=TRANSPORTS,
+                                     description='NO_SIGNAL: complete without '
+                                                 'waiting; any other: wait for the '
+                                                 'server\'s signal.'),
+        'name': Property('string', description='A name for the deployment.'),
+    }
+    attributes_schema = {
+        'deploy_stdout': 'Captured stdout from the configuration.',
+        'deploy_stderr': 'Captured stderr from the configuration.',
+        'deploy_status_code': 'The configuration\'s exit code.',
+    }
+    takes_signals = True
+    waits_on_signals = True
+    wants_stack = True
+    stack = None
+
+    @classmethod
+    def has_attribute(cls, name):
+        return True   # the config's outputs too, which the type cannot know
+
+    def needs_replace(self, old_properties):
+        return (old_properties.get('server') != self.properties.get('server')
+                or old_properties.get('signal_transport')
+                != self.properties.get('signal_transport'))
+
+    def _waits(self, action):
+        return (action in (self.properties.get('actions') or [])
+                and self.properties.get('signal_transport') != 'NO_SIGNAL')
+
+    def _deployed(self, action, waits):
+        return {'config_id': self._derive(action), 'action': action,
+                'input_values': dict(self.properties.get('input_values') or {}),
+                'status': IN_PROGRESS if waits else COMPLETE,
+                'status_reason': 'Deploy data available' if waits
+                else 'Not waiting for outputs signal'}
+
+    def _derive(self, action):
+        """A new derived config for ``action`` (see derived_config); its id."""
+        source_id = self.properties.get('config')
+        source = db_api.software_config_get(source_id) if source_id else None
+        stack = self.stack or db_api.stack_get(self.stack_id)
+        deploy_values = {
+            'deploy_server_id': self.properties['server'], 'deploy_action': action,
+            'deploy_stack_id': f'{stack.name}/{stack.id}',
+            'deploy_resource_name': self.name,
+            'deploy_signal_transport': self.properties.get('signal_transport')}
+        values = derived_config.derived(source, self.properties.get('name'),
+                                        self.properties.get('input_values'),
+                                        deploy_values)
+        config_id = db_api.software_config_create(dict(values, tenant=stack.tenant)).id
+        self.data['derived_config'] = config_id   # deleted with the next one
+        return config_id
+
+    def create(self):
+        waits = self._waits('CREATE')
+        row = db_api.software_deployment_create(dict(
+            self._deployed('CREATE', waits), tenant=self.stack.tenant,
+            server_id=self.properties['server']))
+        return base.Pending(row.id) if waits else base.Done(row.id)
+
+    def update(self, old_properties):
+        waits = self._waits('UPDATE')
+        previous = self.data.get('derived_config')
+        db_api.software_deployment_update(self.physical_id,
+                                          self._deployed('UPDATE', waits))
+        _forget_config(previous)
+        return base.Pending(self.physical_id) if waits else base.Done(self.physical_id)
+
+    def delete(self):
+        if self.physical_id:
+            previous = self.data.get('derived_config')
+            try:
+                db_api.software_deployment_delete(self.physical_id)
+            except exception.NotFound:
+                pass
+            _forget_config(previous)
+        return base.Done()
+
+    def progress(self, action, cloud_object):
+        return None   # the server's signal ends it, not the cloud
+
+    def signal_reason(self, details, received=()):
+        if details is not None and not isinstance(details, dict):
+            raise exception.Invalid('A deployment signal must be a JSON object')
+        if not self.physical_id:
+            return 'Signal kept for the deployment not made yet'
+        return apply_signal(db_api.software_deployment_get(self.physical_id), details)
+
+    def judge_signals(self, signals, timed_out=False):
+        deployment = db_api.software_deployment_get(self.physical_id)
+        if (deployment.status == IN_PROGRESS and deployment.action == 'CREATE'
+                and deployment.output_values is None and signals):
+            # sent before the deployment existed, and kept
+            apply_signal(deployment, signals[-1])
+            deployment = db_api.software_deployment_get(self.physical_id)
+        self._outputs = deployment.output_values or {}
+        if deployment.status == COMPLETE:
+            return base.Done(self.physical_id)
+        if deployment.status == FAILED:
+            return base.Failed('Error: resources.{}: Deployment to server failed: '
+                               '{}'.format(self.name, deployment.status_reason),
+                               self.physical_id)
+        return None
+
+    def attributes(self):
+        outputs = getattr(self, '_outputs', None)
+        if outputs is None:
+            return dict(self.stored_attributes)
+        return dict({key: None for key in STANDARD_OUTPUTS}, **outputs)
+
+
+def _forget_config(config_id):
+    """Delete a derived config no deployment uses any more."""
+    if not config_id:
+        return
+    try:
+        db_api.software_config_delete(config_id)
+    except (exception.NotFound, exception.Conflict):
+        pass   # gone already, or in use again

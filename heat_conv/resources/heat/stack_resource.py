@@ -1,0 +1,52 @@
+"""OS::Heat::Stack: a child stack from an inline template."""
+from heat_conv.common import exception
+from heat_conv.hot import yaml_loader
+from heat_conv.resources.heat import stack_backed
+from heat_conv.resources.properties import Property
+
+OUTPUTS_PREFIX = 'outputs.'
+
+
+class HeatStack(stack_backed.StackBacked):
+    type_name = 'OS::Heat::Stack'
+    properties_schema = {
+        'template': Property('any', required=True, update_allowed=True,
+                             description='The child stack\'s template: a string '
+                                         '(YAML or JSON) or a map.'),
+        'parameters': Property('map', default={}, update_allowed=True,
+                               description='The child stack\'s parameter values.'),
+        'timeout': Property('number', update_allowed=True,
+                            description='The child stack\'s timeout, in minutes.'),
+        'context': Property('map', description='Accepted for compatibility; only '
+                                               'the local region exists.'),
+    }
+    attributes_schema = {
+        'outputs': 'A map of the child stack\'s outputs.',
+        'stack_name': 'The name of the child stack.',
+    }
+
+    @classmethod
+    def has_attribute(cls, name):
+        return name.startswith(OUTPUTS_PREFIX) or super().has_attribute(name)
+
+    def child_spec(self):
+        template = self.properties.get('template')
+        if isinstance(template, (str, bytes)):
+            template = yaml_loader.load(template)
+        if not isinstance(template, dict):
+            raise exception.InvalidProperties(
+                'The template must be a template document or a map',
+                path=('resources', self.name, 'properties', 'template'))
+        timeout = self.properties.get('timeout')
+        return stack_backed.ChildSpec(
+            template=template,
+            parameters=dict(self.properties.get('parameters') or {}),
+            timeout=int(timeout) if timeout is not None else None)
+
+    def attributes(self):
+        outputs = self.child_outputs()
+        stack = self.child_stack()
+        values = {'outputs': outputs, 'stack_name': stack.name if stack else None}
+        values.update({f'{OUTPUTS_PREFIX}{key}': value for key, value in outputs.items()})
+        values.update(self.member_attributes())
+        return values
