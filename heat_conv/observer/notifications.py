@@ -36,7 +36,7 @@ def ids_named(payload):
     if isinstance(data, dict):
         found |= ids_named(data)
     for key, value in payload.items():
-        if isinstance(value, str) and key not in _NOT_OBJECTS and (
+        if isinstance(value, str) and value and key not in _NOT_OBJECTS and (
                 key in ('id', 'uuid') or key.endswith('_id')):
             found.add(value)
         elif isinstance(value, dict) and key != 'nova_object.data':
@@ -51,11 +51,13 @@ def ids_named(payload):
 
 
 def _task_under_way(payload):
-    """Whether a Nova instance event says a task still runs on the instance
-    (instance.update while it schedules, spawns, resizes ...): a look then
-    would find it unfinished, and a build sends several of these."""
+    """Whether a Nova instance event says the instance is still building or
+    a task still runs on it (instance.update while it schedules, spawns,
+    resizes ...): a look then would find it unfinished, and a build sends
+    several of these."""
     data = payload.get('nova_object.data') if isinstance(payload, dict) else None
-    return isinstance(data, dict) and data.get('task_state') is not None
+    return isinstance(data, dict) and (data.get('task_state') is not None
+                                       or data.get('state') == 'building')
 
 
 class Endpoint:

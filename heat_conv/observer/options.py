@@ -46,6 +46,12 @@ observer_opts = [
                     'resource waits on makes it look at that object at once '
                     'instead of at its next poll; polling stays the fallback. '
                     'Unset: no listener.'),
+    cfg.FloatOpt('notified_poll_interval', default=10.0, min=0.05,
+                 help='Longest pause between passes over resources whose cloud '
+                      'action is in progress while the notification listener runs '
+                      '(instead of poll_interval, and without the settling '
+                      'passes): notifications bring the look at an ended action '
+                      'forward, so polling is only the fallback for a lost one.'),
     cfg.ListOpt('notification_topics',
                 default=['versioned_notifications', 'notifications'],
                 help='Notification topics to listen on: Nova publishes its '

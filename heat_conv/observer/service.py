@@ -62,6 +62,8 @@ class Observer:
         self._hints = set()
         self._hints_lock = threading.Lock()
         self.wake = lambda: None
+        # Whether a notification listener feeds look_now (the service's).
+        self.listening = False
 
     def renew(self):
         """Beat, and hold this observer's share of the stacks."""
@@ -97,9 +99,13 @@ class Observer:
                                       stack_ids=stacks, reported=self.reported,
                                       connection_for=self.connection_for)
         self._last_poll = timeutils.now()
-        longest = CONF.observer.poll_interval
-        self._pause = (min(CONF.observer.settling_poll_interval, longest) if settled
-                       else min(self._pause * 2, longest))
+        if self.listening:
+            # Notifications say when actions end: polls are the fallback.
+            self._pause = CONF.observer.notified_poll_interval
+        else:
+            longest = CONF.observer.poll_interval
+            self._pause = (min(CONF.observer.settling_poll_interval, longest) if settled
+                           else min(self._pause * 2, longest))
         if timeutils.now() < self._next_drift:
             return None
         self._next_drift = timeutils.now() + CONF.observer.drift_interval
@@ -147,15 +153,18 @@ class ObserverService(service.Service):
             passes.start()]
         try:
             self._listener = notifications.start(self.observer.look_now)
+            self.observer.listening = self._listener is not None
         except Exception:
             # The bus may come back; polling alone still sees everything.
             LOG.exception('observer: cannot listen to notifications; polling only')
-        LOG.info('observer %s started on host %s (pid %d): watching %d stack(s); polls '
-                 'every %s s (%s s while actions end), drift every %s s, leases of %d s '
-                 'renewed every %.1f s',
+        polls = (f'polls every {CONF.observer.notified_poll_interval} s, notifications '
+                 'bringing looks forward' if self.observer.listening else
+                 f'polls every {CONF.observer.poll_interval} s '
+                 f'({CONF.observer.settling_poll_interval} s while actions end)')
+        LOG.info('observer %s started on host %s (pid %d): watching %d stack(s); %s, '
+                 'drift every %s s, leases of %d s renewed every %.1f s',
                  self.observer.id, CONF.host, os.getpid(), len(self.observer.stacks),
-                 CONF.observer.poll_interval, CONF.observer.settling_poll_interval,
-                 CONF.observer.drift_interval,
+                 polls, CONF.observer.drift_interval,
                  CONF.observer.lease_secs, leases.heartbeat_interval())
 
     def stop(self, graceful=False):

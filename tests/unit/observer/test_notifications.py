@@ -61,6 +61,8 @@ def test_an_instance_whose_task_goes_on_wakes_nothing():
     for task_state in ('scheduling', 'networking', 'spawning'):
         endpoint.info({}, 'nova-compute:host', 'instance.update', {'nova_object.data': {
             'uuid': SERVER, 'state': 'building', 'task_state': task_state}}, {})
+    endpoint.info({}, 'nova-api:host', 'instance.update', {'nova_object.data': {
+        'uuid': SERVER, 'state': 'building', 'task_state': None}}, {})
     assert looked == []
     endpoint.info({}, 'nova-compute:host', 'instance.update', {'nova_object.data': {
         'uuid': SERVER, 'state': 'active', 'task_state': None}}, {})
@@ -135,3 +137,17 @@ def test_when_the_poll_is_due_a_woken_pass_polls_everything(driver, service):
     observer.run_pass()
     assert len(service.list_calls[-1][1]) == 2
     assert len([m for m, _, _ in driver.queue]) == 2
+
+
+def test_while_notifications_are_heard_polling_is_the_fallback(driver, service):
+    driver.create(tmpl({'A': things.thing(), 'B': things.thing()}))
+    driver.run_until(lambda: not driver.queue, 'the creates to start')
+    observer = observer_service.Observer(driver.cloud)
+    observer.listening = True
+    driver.clock.advance(driver.slow)
+    observer.run_pass()   # both ended: no settling passes, the fallback's pause
+    assert len(driver.queue) == 2
+    assert observer.pause() == CONF.observer.notified_poll_interval
+    observer.listening = False
+    observer.run_pass()
+    assert observer.pause() == CONF.observer.poll_interval
