@@ -76,6 +76,15 @@ class InvalidReference(InvalidTemplate):
     """A reference to a resource, parameter, condition or attribute that does not exist."""
 
 
+def undefined_parameter(name, path=None):
+    """An InvalidReference to a parameter the template does not declare; its
+    ``parameter`` names it (an output reading one shows an error instead)."""
+    exc = InvalidReference(f'The parameter "{name}" is not defined in the template',
+                           path=path)
+    exc.parameter = name
+    return exc
+
+
 class InvalidTemplateAttribute(InvalidReference):
     """get_attr of an attribute the resource's type does not have."""
 

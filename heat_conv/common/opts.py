@@ -25,6 +25,7 @@ _OPTION_MODULES = [
     'heat_conv.engine.recovery.reaper',
     'heat_conv.engine.core.rpc',
     'heat_conv.engine.server',
+    'heat_conv.hot.global_environment',
     'heat_conv.hot.yaql_function',
     'heat_conv.observer.options',
     'heat_conv.resources.plugin_loader',

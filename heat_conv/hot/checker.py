@@ -2,10 +2,15 @@
 
 Every function call is checked for availability in the template version and
 in its context (value or condition), for the literal shape of its arguments,
-and for references to parameters, resources, conditions and files that
-exist. This
+and for references to resources, conditions and files that exist. This
 covers both branches of every ``if``: a branch not taken today may be taken
 after the next update, and its mistakes are mistakes all the same.
+
+References to parameters are checked only where Heat resolves them whatever
+happens: not in an ``if``'s branches (only the one taken is resolved), and
+not when ``parameters_checked`` is off (the conditions section, where a
+condition nothing uses is never resolved, and outputs, whose errors are
+reported when they are shown). Binding reports the ones it resolves.
 """
 
 from heat_conv.common import exception
@@ -18,8 +23,9 @@ from heat_conv.hot.function_base import describe
 class Checker:
 
     def __init__(self, spec, parameter_names, resource_names, condition_names, files=None,
-                 mappings=None):
+                 mappings=None, parameters_checked=True):
         self.spec = spec
+        self.parameters_checked = parameters_checked
         self.files = files
         self.mappings = mappings
         self.parameter_names = frozenset(parameter_names) | frozenset(
@@ -69,11 +75,15 @@ class Checker:
                 self.condition(item, path + (index,))
         elif kind == function_base.CHOICE:
             self.condition(args[0], path + (0,))
-            for index in (1, 2):
-                if in_condition:
-                    self.condition(args[index], path + (index,))
-                else:
-                    self.value(args[index], path + (index,))
+            saved, self.parameters_checked = self.parameters_checked, False
+            try:
+                for index in (1, 2):
+                    if in_condition:
+                        self.condition(args[index], path + (index,))
+                    else:
+                        self.value(args[index], path + (index,))
+            finally:
+                self.parameters_checked = saved
         else:
             self.value(args, path, in_condition)
 
@@ -94,7 +104,7 @@ class Checker:
             if in_condition:
                 self._parameter(args, path)
             elif isinstance(args, str) and args not in self.resource_names \
-                    and args not in self.parameter_names:
+                    and args not in self.parameter_names and self.parameters_checked:
                 raise exception.InvalidReference(
                     f'"{args}" is neither a parameter nor a resource of the template',
                     path=path)
@@ -104,6 +114,8 @@ class Checker:
                 fn.find(self.mappings, args, path)
 
     def _parameter(self, target, path):
+        if not self.parameters_checked:
+            return
         if isinstance(target, str) and target not in self.parameter_names:
             raise exception.InvalidReference(
                 f'The parameter "{target}" is not defined in the template', path=path)

@@ -16,14 +16,17 @@ class ListConcat(Function):
     name = 'list_concat'
     usage = '[<list>, <list>, ...]'
 
+    # A null item is an empty list, as in Heat: TripleO concatenates
+    # attributes that may not be there (``[{get_attr: [...]}, null]``).
+
     def check(self, args, path):
         args = self.expect_list(args, path, static=True)
-        for item in args or ():
+        for item in _present(args):
             self.expect_type(item, list, 'each item', path, static=True)
 
     def apply(self, args, path):
         result = []
-        for item in self.expect_list(args, path):
+        for item in _present(self.expect_list(args, path)):
             self.expect_type(item, list, 'each item', path)
             result.extend(item)
         return result
@@ -49,14 +52,16 @@ class MapMerge(Function):
     name = 'map_merge'
     usage = '[<map>, <map>, ...]'
 
+    # A null item is an empty map, as in Heat.
+
     def check(self, args, path):
         args = self.expect_list(args, path, static=True)
-        for item in args or ():
+        for item in _present(args):
             self.expect_type(item, dict, 'each item', path, static=True)
 
     def apply(self, args, path):
         merged = {}
-        for item in self.expect_list(args, path):
+        for item in _present(self.expect_list(args, path)):
             self.expect_type(item, dict, 'each item', path)
             merged.update(item)
         return merged
@@ -128,9 +133,18 @@ class Repeat(Function):
     def _keys(self):
         return ('permutations',) if self.spec.repeat_permutations else ()
 
+    @staticmethod
+    def _known(args):
+        """The arguments without keys Heat ignores: any but its own (a
+        ``permutations`` before the version that has it is still refused)."""
+        if not isinstance(args, dict):
+            return args
+        return {k: v for k, v in args.items()
+                if k in ('for_each', 'template', 'permutations')}
+
     def check(self, args, path):
-        args = self.expect_map(args, path, ('for_each', 'template'), self._keys(),
-                               static=True)
+        args = self.expect_map(self._known(args), path, ('for_each', 'template'),
+                               self._keys(), static=True)
         if args is not None:
             for_each = args['for_each']
             self.expect_type(for_each, dict, 'for_each', path, static=True)
@@ -142,7 +156,8 @@ class Repeat(Function):
                                      static=True)
 
     def apply(self, args, path):
-        args = self.expect_map(args, path, ('for_each', 'template'), self._keys())
+        args = self.expect_map(self._known(args), path, ('for_each', 'template'),
+                               self._keys())
         for_each = args['for_each']
         self.expect_type(for_each, dict, 'for_each', path)
         if not for_each:
@@ -223,6 +238,11 @@ class Contains(Function):
         if isinstance(sequence, str) and not isinstance(value, str):
             return False
         return value in sequence
+
+
+def _present(items):
+    """The items that are not null (None for a pending call: no items)."""
+    return [item for item in items or () if item is not None]
 
 
 def _hashable(value):

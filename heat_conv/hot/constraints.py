@@ -126,6 +126,11 @@ class CustomConstraint(Constraint):
     def violation(self, value):
         return custom_constraints.check(self.name, value)
 
+    @property
+    def asks_a_service(self):
+        """Whether Heat asks a cloud service (one heat-conv lacks) for it."""
+        return self.name in custom_constraints.SERVICE_CONSTRAINTS
+
 
 def parse(raw, param_type, spec, path):
     """A Constraint from its template definition; InvalidTemplate on error."""

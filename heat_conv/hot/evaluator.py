@@ -162,8 +162,7 @@ class Evaluator:
     def _parameter(self, name, path):
         parameters = self.scope.parameters
         if parameters is None or name not in parameters:
-            raise exception.InvalidReference(
-                f'The parameter "{name}" is not defined in the template', path=path)
+            raise exception.undefined_parameter(name, path=path)
         return parameters[name]
 
     def _ref(self, fn, args, path, in_condition):
@@ -177,6 +176,8 @@ class Evaluator:
             return Deferred(fn.name, name), True
         if self.scope.parameters is not None and name in self.scope.parameters:
             return self.scope.parameters[name], False
+        if in_condition:
+            raise exception.undefined_parameter(name, path=path)
         raise exception.InvalidReference(
             f'"{name}" is neither a parameter nor a resource of the template',
             path=path)

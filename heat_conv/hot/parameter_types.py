@@ -26,6 +26,12 @@ class ConversionError(ValueError):
     """A value that cannot have the parameter's type; the text is for users."""
 
 
+def placeholder(param_type):
+    """What a parameter without a value stands in with while its template is
+    only validated: an empty value of its type."""
+    return {STRING: '', NUMBER: 0, LIST: [], JSON: {}, BOOLEAN: False}[param_type]
+
+
 def convert(param_type, value):
     """``value`` as a ``param_type``; raises ConversionError."""
     return _CONVERTERS[param_type](value)

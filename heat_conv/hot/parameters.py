@@ -72,17 +72,22 @@ class ParameterSchema:
                          for i, c in enumerate(raw_constraints)],
             tags=tags)
         if schema.has_default and schema.default is not None:
-            schema.value_of(schema.default, path + ('default',))
+            # As Heat: a default meets the template's own constraints; the
+            # named checks run on the value a stack is given.
+            schema.value_of(schema.default, path + ('default',), skip=is_custom)
         return schema
 
-    def value_of(self, raw, path=None):
-        """``raw`` converted and checked; InvalidParameter at ``path``."""
+    def value_of(self, raw, path=None, skip=lambda constraint: False):
+        """``raw`` converted and checked against every constraint ``skip``
+        does not pass over; InvalidParameter at ``path``."""
         path = path or (self.section, self.name)
         try:
             value = types.convert(self.type, raw)
         except types.ConversionError as exc:
             raise exception.InvalidParameter(self._safe(str(exc)), path=path) from None
         for constraint in self.constraints:
+            if skip(constraint):
+                continue
             message = constraint.message(value)
             if message is not None:
                 raise exception.InvalidParameter(self._safe(message, constraint),
@@ -138,8 +143,21 @@ def parse_section(raw, spec):
     return {name: ParameterSchema.parse(name, schema, spec) for name, schema in raw.items()}
 
 
-def resolve(schemas, user_params=None, env_params=None, env_defaults=None):
-    """{name: typed value} for every parameter, or InvalidParameter."""
+def is_custom(constraint):
+    return constraint.kind == 'custom_constraint'
+
+
+def resolve(schemas, user_params=None, env_params=None, env_defaults=None,
+            validating=False, ignore_unavailable=False):
+    """{name: typed value} for every parameter, or InvalidParameter.
+
+    ``validating`` (a template only validated, as Heat's validate call
+    does): a parameter without a value takes an empty one of its type
+    instead of being missing, and a default is not put to its named
+    (custom) constraints. ``ignore_unavailable``: a value is not put to a
+    named constraint that asks a service heat-conv lacks (Heat's
+    ignore_errors=99001).
+    """
     user_params = user_params or {}
     env_params = env_params or {}
     env_defaults = env_defaults or {}
@@ -147,16 +165,25 @@ def resolve(schemas, user_params=None, env_params=None, env_defaults=None):
         for name in source:
             if name not in schemas:
                 raise exception.UnknownUserParameter(name)
+    def unavailable(constraint):
+        return is_custom(constraint) and constraint.asks_a_service
+
+    given = unavailable if ignore_unavailable else (lambda constraint: False)
+    default = is_custom if validating else given
     values = {}
     for name, schema in schemas.items():
-        for source in (user_params, env_params, env_defaults):
+        for source, skip in ((user_params, given), (env_params, given),
+                             (env_defaults, default)):
             if name in source:
-                values[name] = schema.value_of(source[name])
+                values[name] = schema.value_of(source[name], skip=skip)
                 break
         else:
             if not schema.has_default or schema.default is None:
-                raise exception.UserParameterMissing(name)
-            values[name] = schema.value_of(schema.default)
+                if not validating:
+                    raise exception.UserParameterMissing(name)
+                values[name] = types.placeholder(schema.type)
+                continue
+            values[name] = schema.value_of(schema.default, skip=default)
     return values
 
 

@@ -5,7 +5,8 @@ OS::Heat::TestResource``), a family of types to another family
 (``OS::Net::*: OS::Neutron::*``), or a type to a nested template file or URL
 (``My::Server: server.yaml``). Nested templates are only recorded here;
 running them as nested stacks is out of scope. Entries under ``resources``
-apply to one named resource only.
+apply to one named resource only. The global environment's mappings
+(global_environment) are looked up after all of the stack's own.
 
 An entry under ``resources`` whose value is itself a map is a nested
 registry: ``resources: {web: {server: {hooks: pre-update}}}`` sets a hook
@@ -25,16 +26,13 @@ ignored.
 import fnmatch
 
 from heat_conv.common import exception
+from heat_conv.hot import global_environment
+from heat_conv.hot import type_mappings
+from heat_conv.hot.type_mappings import is_template_location  # noqa: F401  (public name)
 
-_TEMPLATE_SUFFIXES = ('.yaml', '.yml', '.template')
 HOOKS = ('pre-create', 'pre-update', 'pre-delete', 'post-create', 'post-update')
 _HEAT_HOOKS = HOOKS + ('post-delete',)
 RESTRICTED_ACTIONS = ('update', 'replace')
-
-
-def is_template_location(type_name):
-    """Whether a type name is a nested template file or URL, as Heat reads it."""
-    return type_name.endswith(_TEMPLATE_SUFFIXES) or '://' in type_name
 
 
 class ResourceRegistry:
@@ -43,7 +41,7 @@ class ResourceRegistry:
         raw = raw or {}
         if not isinstance(raw, dict):
             _fail(('resource_registry',), 'The resource_registry must be a map')
-        self._global = _mappings(raw, ('resource_registry',), skip=('resources',))
+        self._global = type_mappings.parse(raw, ('resource_registry',), skip=('resources',))
         self._per_resource = {}
         self._hooks = {}
         self._restricted = {}
@@ -65,7 +63,7 @@ class ResourceRegistry:
                 # checked as the child's registry will read it
                 ResourceRegistry({'resources': nested})
                 self._nested[name] = nested
-            self._per_resource[name] = _mappings(
+            self._per_resource[name] = type_mappings.parse(
                 entries, path, skip=('hooks', 'restricted_actions') + tuple(nested))
 
     def nested_resources(self, resource_name):
@@ -108,9 +106,11 @@ class ResourceRegistry:
         seen = [type_name]
         current = type_name
         while True:
-            target = _lookup(local, current)
+            target = type_mappings.lookup(local, current)
             if target is None:
-                target = _lookup(self._global, current)
+                target = type_mappings.lookup(self._global, current)
+            if target is None:
+                target = type_mappings.lookup(global_environment.mappings(), current)
             if target is None or target == current:
                 return current, None
             if is_template_location(target):
@@ -132,23 +132,6 @@ class ResourceRegistry:
         return {}
 
 
-def _mappings(raw, path, skip=()):
-    """{type or type prefix*: target}; null targets (Heat's "unset") drop out."""
-    out = {}
-    for name, target in raw.items():
-        if name in skip:
-            continue
-        if target is None:
-            continue
-        if not isinstance(name, str) or not isinstance(target, str):
-            _fail(path + (name,), 'A type mapping must map a type name to a type, '
-                  'a template file or a URL')
-        if name.endswith('*') != target.endswith('*') and not is_template_location(target):
-            _fail(path + (name,), 'A wildcard type must map to a wildcard type')
-        out[name] = target
-    return out
-
-
 def _hooks(raw, path):
     hooks = [raw] if isinstance(raw, str) else raw
     if not isinstance(hooks, list) or not all(isinstance(h, str) for h in hooks):
@@ -162,23 +145,6 @@ def _hooks(raw, path):
             _fail(path, f'The {hook} hook is not supported by heat-conv yet; '
                   f'supported: {", ".join(HOOKS)}')
     return frozenset(hooks)
-
-
-def _lookup(mappings, type_name):
-    if type_name in mappings:
-        return mappings[type_name]
-    # The longest matching prefix wins, so a specific family beats "OS::*".
-    best = None
-    for pattern, target in mappings.items():
-        if pattern.endswith('*') and type_name.startswith(pattern[:-1]):
-            if best is None or len(pattern) > len(best[0]):
-                best = (pattern, target)
-    if best is None:
-        return None
-    pattern, target = best
-    if target.endswith('*'):
-        return target[:-1] + type_name[len(pattern) - 1:]
-    return target
 
 
 def _restricted(value, path):

@@ -133,8 +133,11 @@ def parse_outputs(raw, spec):
     outputs = {}
     for name, written in entries.items():
         path = (section, name)
-        _check_keys(written, spec.output_keys, path, 'output', spec)
-        entry = names.canonical(written)
+        # Heat ignores keys it does not know in an output; only a key of a
+        # later version is refused, saying which version it needs.
+        _check_keys(written, spec.output_keys, path, 'output', spec, ignore_unknown=True)
+        entry = names.canonical({key: value for key, value in written.items()
+                                 if key in spec.output_keys})
         if 'value' not in entry:
             _fail(path, f'Each output must contain a "{names.written("value")}" key')
         description = entry.get('description', '')
@@ -189,16 +192,24 @@ def _entries(raw, section, what):
     return raw
 
 
-def _check_keys(entry, allowed, path, what, spec):
+def _check_keys(entry, allowed, path, what, spec, ignore_unknown=False):
     for key in entry:
         if key in allowed:
             continue
         first = versions.describe_first_with(spec, f'{what}_keys', key)
         if first is not None:
             _fail(path + (key,), f'"{key}" needs {first}')
+        if ignore_unknown and not _miscased(key, allowed):
+            continue
         article = 'an' if what[0] in 'aeiou' else 'a'
         _fail(path + (key,), f'"{key}" is not a valid keyword inside {article} {what} '
               f'definition; valid keywords are: {", ".join(sorted(allowed))}')
+
+
+def _miscased(key, allowed):
+    """A key written in the other format's case (``value`` in a
+    CloudFormation output): a mistake, not a key to ignore."""
+    return isinstance(key, str) and any(key.lower() == name.lower() for name in allowed)
 
 
 def _depends_on(raw, path):

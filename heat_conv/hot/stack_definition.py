@@ -17,13 +17,15 @@ from heat_conv.hot import sections
 class StackDefinition:
 
     def __init__(self, template, params=None, stack_name='', stack_id='', project_id='',
-                 facade=None):
+                 facade=None, validating=False, ignore_unavailable=False):
         self.template = template
         self.stack_name = stack_name
         self.version = template.version
         env = template.environment
         values = parameters.resolve(template.parameter_definitions, params,
-                                    env.parameters, env.parameter_defaults)
+                                    env.parameters, env.parameter_defaults,
+                                    validating=validating,
+                                    ignore_unavailable=ignore_unavailable)
         self.pseudo_parameters = template.layout.pseudo_values(stack_name, stack_id,
                                                                project_id)
         values.update(self.pseudo_parameters)
@@ -35,7 +37,7 @@ class StackDefinition:
                                       mappings=template.mappings, facade=facade)
         self._evaluator = evaluator.Evaluator(self._scope)
         table.attach(self._evaluator)
-        self.conditions = table.evaluate_all()
+        self._conditions = table
         enabled = [name for name, res in template.resources.items()
                    if self._is_enabled(res.condition,
                                        template.path('resources', name, 'condition'))]
@@ -45,6 +47,12 @@ class StackDefinition:
         dependencies.check_acyclic(self._dependencies)
         self._outputs = {name: self._define_output(out)
                          for name, out in template.outputs.items()}
+
+    @property
+    def conditions(self):
+        """{name: bool} of every condition. Binding evaluates only those
+        something uses (as Heat does); this evaluates the rest."""
+        return self._conditions.evaluate_all()
 
     # --- resources ----------------------------------------------------------
 
@@ -68,9 +76,13 @@ class StackDefinition:
         An output whose condition is false is listed with ``condition``
         False and value None, as Heat shows it.
         """
-        return {name: {'value': out['value'], 'description': out['description'],
-                       'condition': out['condition']}
-                for name, out in self._outputs.items()}
+        shown = {}
+        for name, out in self._outputs.items():
+            shown[name] = {'value': out['value'], 'description': out['description'],
+                           'condition': out['condition']}
+            if out['error']:
+                shown[name]['error'] = out['error']
+        return shown
 
     def output_dependencies(self):
         """{output: {resource: frozenset(attribute names)}} of enabled outputs."""
@@ -169,10 +181,25 @@ class StackDefinition:
             return self.template.path('outputs', out.name, key)
 
         enabled = self._is_enabled(out.condition, path('condition'))
-        requires = {}
-        value = self._evaluate(out.value, path('value'), requires) if enabled else None
+        requires, value, error = {}, None, None
+        if enabled:
+            try:
+                value = self._evaluate(out.value, path('value'), requires)
+            except exception.InvalidTemplate as exc:
+                if not _unknowable(exc):
+                    raise
+                # As in Heat: the stack is fine, the output shows its error.
+                error, requires = (exc.reason, exc.path), {}
         return {'value': value, 'description': out.description, 'condition': enabled,
-                'requires': requires}
+                'requires': requires, 'error': error}
+
+
+def _unknowable(exc):
+    """Whether an output's error makes its value unknowable (an undeclared
+    parameter, a function given values it cannot take), rather than the
+    template wrong."""
+    return isinstance(exc, exception.InvalidFunctionArgs) or \
+        getattr(exc, 'parameter', None) is not None
 
 
 def resolve_output(output, version, path, refs, attrs):
@@ -181,6 +208,9 @@ def resolve_output(output, version, path, refs, attrs):
     OutputError if it cannot be computed."""
     if not output['condition']:
         return None
+    if output.get('error'):
+        reason, error_path = output['error']
+        raise exception.OutputError(reason, path=error_path)
     try:
         return evaluator.resolve_frozen(output['value'], version, refs, attrs, path=path)
     except exception.InvalidTemplate as exc:

@@ -167,21 +167,24 @@ class MakeUrl(Function):
     """Assemble a URL from its parts, quoting each one correctly."""
 
     name = 'make_url'
-    usage = '{scheme, host, port, path, query, fragment}'
-    _KEYS = ('scheme', 'host', 'port', 'path', 'query', 'fragment')
+    usage = '{scheme, username, password, host, port, path, query, fragment}'
+    _KEYS = ('scheme', 'username', 'password', 'host', 'port', 'path', 'query',
+             'fragment')
+    _TEXT = ('scheme', 'username', 'password', 'host', 'path', 'fragment')
 
     def check(self, args, path):
         self.expect_map(args, path, ('host',), self._KEYS, static=True)
 
     def apply(self, args, path):
         args = self.expect_map(args, path, ('host',), self._KEYS)
-        for key in ('scheme', 'host', 'path', 'fragment'):
+        for key in self._TEXT:
             if key in args:
                 self.expect_type(args[key], str, key, path)
-        host = args['host']
-        if ':' in host and not host.startswith('['):
-            host = f'[{host}]'   # an IPv6 address
-        url = f"{args['scheme']}://{host}" if args.get('scheme') else f'//{host}'
+        scheme = args.get('scheme') or ''
+        if ':' in scheme:
+            self.fail(path, 'scheme must not contain ":"')
+        url = f'{scheme}://' if scheme else '//'
+        url += self._credentials(args) + self._host(args['host'])
         if args.get('port') not in (None, ''):
             port = _as_index(args['port'])
             if port is None or not 0 < port < 65536:
@@ -194,10 +197,28 @@ class MakeUrl(Function):
         query = args.get('query')
         if query:
             self.expect_type(query, dict, 'query', path)
-            url += '?' + urllib.parse.urlencode(query)
+            # Heat leaves slashes in query values readable (file paths in
+            # database URLs), and templates compare against its output.
+            url += '?' + urllib.parse.urlencode(query).replace('%2F', '/')
         if args.get('fragment'):
             url += '#' + urllib.parse.quote(args['fragment'])
         return url
+
+    @staticmethod
+    def _credentials(args):
+        """``user:password@``, each part quoted whole; empty without either."""
+        username = urllib.parse.quote(args.get('username') or '', safe='')
+        password = urllib.parse.quote(args.get('password') or '', safe='')
+        if not (username or password):
+            return ''
+        return f'{username}:{password}@' if password else f'{username}@'
+
+    @staticmethod
+    def _host(host):
+        if host.startswith('[') and host.endswith(']'):
+            host = host[1:-1]
+        host = urllib.parse.quote(host, safe=':')
+        return f'[{host}]' if ':' in host else host   # an IPv6 address
 
 
 def _as_index(value):

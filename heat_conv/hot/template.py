@@ -132,15 +132,18 @@ class Template:
         result['Environment'] = environment
         return result
 
-    def bind(self, params=None, stack_name='', stack_id='', project_id='', facade=None):
+    def bind(self, params=None, stack_name='', stack_id='', project_id='', facade=None,
+             validating=False, ignore_unavailable=False):
         """A StackDefinition for one stack; see stack_definition.
 
         ``facade`` is for the stack of a template resource: the parent
         resource's ``metadata``, ``deletion_policy`` and ``update_policy``,
         which ``resource_facade`` returns. A top-level stack has none.
+        ``validating`` and ``ignore_unavailable``: for a template only
+        validated, how parameters' values are checked (parameters.resolve).
         """
         return _guard_depth(stack_definition.StackDefinition, self, params, stack_name,
-                            stack_id, project_id, facade)
+                            stack_id, project_id, facade, validating, ignore_unavailable)
 
     def _section(self, canonical):
         written = self.spec.section(canonical)
@@ -149,8 +152,13 @@ class Template:
     def _check_snippets(self):
         check = checker.Checker(self.spec, self.parameter_definitions, self.resources,
                                 self.conditions, self.files, self.mappings)
+        # As Heat: a condition is resolved only when something uses it, an
+        # output only when it is shown.
+        lazy = checker.Checker(self.spec, self.parameter_definitions, self.resources,
+                               self.conditions, self.files, self.mappings,
+                               parameters_checked=False)
         for name, definition in self.conditions.items():
-            check.condition(definition, (self.spec.section('conditions'), name))
+            lazy.condition(definition, (self.spec.section('conditions'), name))
         for name, res in self.resources.items():
             if res.condition is not None:
                 check.condition(res.condition, self.path('resources', name, 'condition'))
@@ -162,7 +170,7 @@ class Template:
         for name, out in self.outputs.items():
             if out.condition is not None:
                 check.condition(out.condition, self.path('outputs', name, 'condition'))
-            check.value(out.value, self.path('outputs', name, 'value'))
+            lazy.value(out.value, self.path('outputs', name, 'value'))
 
 
 def _guard_depth(func, *args):

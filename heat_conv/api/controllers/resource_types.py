@@ -4,6 +4,8 @@ import re
 from heat_conv.api import query
 from heat_conv.api import responses
 from heat_conv.common import exception
+from heat_conv.hot import global_environment
+from heat_conv.hot import resource_registry
 from heat_conv.resources import base
 from heat_conv.resources import registry
 
@@ -13,9 +15,23 @@ SUPPORTED = {'status': 'SUPPORTED', 'version': None, 'message': None,
 
 def _class(type_name):
     try:
-        return registry.get(type_name)
+        return registry.get(_resolved(type_name))
     except exception.UnknownResourceType:
         raise exception.ResourceTypeNotFound(type_name) from None
+
+
+def _resolved(type_name):
+    """The type a name is, after the global environment's mappings."""
+    return resource_registry.ResourceRegistry().resolve(type_name)[0]
+
+
+def _type_names():
+    """heat-conv's types and the global environment's names for them."""
+    names = set(registry.names())
+    for alias in global_environment.aliases():
+        if _resolved(alias) in names:
+            names.add(alias)
+    return sorted(names)
 
 
 def _description(cls):
@@ -45,9 +61,9 @@ class ResourceTypeController:
         if (status and status.upper() != 'SUPPORTED') or query.string(req, 'version'):
             names = []
         else:
-            names = [n for n in registry.names() if matcher is None or matcher.search(n)]
+            names = [n for n in _type_names() if matcher is None or matcher.search(n)]
         if query.boolean(req, 'with_description'):
-            types = [{'resource_type': n, 'description': _description(registry.get(n))}
+            types = [{'resource_type': n, 'description': _description(_class(n))}
                      for n in names]
         else:
             types = names

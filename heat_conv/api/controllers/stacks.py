@@ -25,6 +25,14 @@ def _redacted(row, summary):
     return secrets.redact(summary, secrets.stack_hidden_values(row))
 
 
+def _created(req, stack):
+    """201 naming the new stack, in the body and (as Heat does) in Location."""
+    resp = responses.json_response({'stack': stack_views.identity(req, stack)},
+                                   status=201)
+    resp.location = links.stack_url(req, stack)
+    return resp
+
+
 class StackController:
 
     def index(self, req, ctx, tenant_id):
@@ -56,8 +64,7 @@ class StackController:
             environment=wanted.environment, timeout=wanted.timeout,
             disable_rollback=wanted.disable_rollback, tags=wanted.tags,
             auto_heal=wanted.auto_heal)
-        return responses.json_response({'stack': stack_views.identity(req, stack)},
-                                       status=201)
+        return _created(req, stack)
 
     def _adopt(self, req, ctx, name, body):
         """A create that takes over the objects of an abandon document."""
@@ -67,8 +74,7 @@ class StackController:
             ctx, name, data, params=wanted.params, files=wanted.files,
             environment=wanted.environment, timeout=wanted.timeout,
             disable_rollback=wanted.disable_rollback, tags=wanted.tags)
-        return responses.json_response({'stack': stack_views.identity(req, stack)},
-                                       status=201)
+        return _created(req, stack)
 
     def lookup(self, req, ctx, tenant_id, stack_name, path=None):
         """302 from a name-only (or id-only) path to the canonical one."""

@@ -23,13 +23,16 @@ from heat_conv.resources import registry
 
 def validate_template(template, files=None, environment=None, params=None,
                       stack_name='validate', stack_id='None', project_id='None',
-                      ignore_unavailable=False):
+                      ignore_unavailable=False, validating=False):
     """Parse and bind a template, checking every resource's type, literal
     properties and the attributes read from it. Returns (Template, bound
-    stack)."""
+    stack). ``validating``: the validate call's, where a parameter may lack
+    a value (Template.bind); ``ignore_unavailable`` then passes over what
+    needs a service heat-conv lacks."""
     tmpl = hot_template.Template.load(template, files=files, environment=environment)
     bound = tmpl.bind(params=params or {}, stack_name=stack_name,
-                      stack_id=stack_id, project_id=project_id)
+                      stack_id=stack_id, project_id=project_id, validating=validating,
+                      ignore_unavailable=ignore_unavailable and validating)
     count = limits.resource_count(bound.resource(name) for name in bound.resource_names())
     limits.check_resource_count(count)
     nested = registry.check_template(bound, ignore_unavailable=ignore_unavailable)

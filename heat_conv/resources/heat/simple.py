@@ -7,8 +7,14 @@ from heat_conv.resources.properties import Property
 
 
 class NoneResource(base.Resource):
-    """OS::Heat::None: accepts any properties and does nothing."""
+    """OS::Heat::None: accepts any properties, does nothing, and answers
+    None for any attribute (templates read the attributes of the types they
+    map onto it)."""
     type_name = 'OS::Heat::None'
+
+    @classmethod
+    def has_attribute(cls, name):
+        return True
 
     @classmethod
     def validate_properties(cls, values, path=()):

@@ -46,6 +46,9 @@ class SoftwareConfig(base.Resource):
     def config_value(self):
         return self.properties.get('config') or ''
 
+    def group(self):
+        return self.properties.get('group') or UNGROUPED
+
     def create(self):
         document = {'config': self.config_value(),
                     'inputs': _io(self.properties.get('inputs'), 'inputs'),
@@ -53,7 +56,7 @@ class SoftwareConfig(base.Resource):
                     'options': self.properties.get('options') or {}}
         row = db_api.software_config_create({
             'tenant': self.stack.tenant, 'name': f'{self.stack.name}-{self.name}',
-            'group': self.properties.get('group') or UNGROUPED, 'config': document})
+            'group': self.group(), 'config': document})
         return base.Done(row.id)
 
     def delete(self):

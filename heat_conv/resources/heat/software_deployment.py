@@ -108,12 +108,17 @@ class SoftwareDeployment(base.Resource):
             'deploy_stack_id': f'{stack.name}/{stack.id}',
             'deploy_resource_name': self.name,
             'deploy_signal_transport': self.properties.get('signal_transport')}
-        values = derived_config.derived(source, self.properties.get('name'),
-                                        self.properties.get('input_values'),
-                                        deploy_values)
+        values = self.finish_config(derived_config.derived(
+            source, self.properties.get('name'), self.properties.get('input_values'),
+            deploy_values))
         config_id = db_api.software_config_create(dict(values, tenant=stack.tenant)).id
         self.data['derived_config'] = config_id   # deleted with the next one
         return config_id
+
+    def finish_config(self, values):
+        """The derived config's row values as deployed (a structured
+        deployment substitutes its inputs into the config)."""
+        return values
 
     def create(self):
         waits = self._waits('CREATE')

@@ -25,7 +25,7 @@ from heat_conv.resources.properties import Property
 
 MEMBER_TYPE = software_deployment.SoftwareDeployment.type_name
 VERSION = '2015-04-30'
-_SHARED = ('config', 'input_values', 'actions', 'name', 'signal_transport')
+SHARED = ('config', 'input_values', 'actions', 'name', 'signal_transport')
 # The group's attribute names for the members' standard outputs.
 PLURALS = {'deploy_stdouts': 'deploy_stdout', 'deploy_stderrs': 'deploy_stderr',
            'deploy_status_codes': 'deploy_status_code'}
@@ -33,13 +33,15 @@ PLURALS = {'deploy_stdouts': 'deploy_stdout', 'deploy_stderrs': 'deploy_stderr',
 
 class SoftwareDeploymentGroup(batched_child.BatchedChild, member_stack.MemberStack):
     type_name = 'OS::Heat::SoftwareDeploymentGroup'
+    member_type = MEMBER_TYPE
+    shared = SHARED   # the properties every member takes from the group
     properties_schema = dict(
         {'servers': Property('map', required=True, update_allowed=True,
                              description='A map of names and server IDs to apply '
                                          'configuration to; each name is the name of '
                                          'that server\'s deployment resource.')},
         **{key: software_deployment.SoftwareDeployment.properties_schema[key]
-           for key in _SHARED})
+           for key in SHARED})
     attributes_schema = {
         'deploy_stdouts': 'A map of member names and captured stdouts from the '
                           'configuration execution to each server.',
@@ -66,9 +68,10 @@ class SoftwareDeploymentGroup(batched_child.BatchedChild, member_stack.MemberSta
     # --- what the child stack should be -----------------------------------
 
     def _wanted(self):
-        shared = {key: self.properties[key] for key in _SHARED
+        shared = {key: self.properties[key] for key in self.shared
                   if self.properties.get(key) is not None}
-        return {name: {'type': MEMBER_TYPE, 'properties': dict(shared, server=server)}
+        return {name: {'type': self.member_type,
+                       'properties': dict(shared, server=server)}
                 for name, server in self.properties['servers'].items()}
 
     def _existing(self):

@@ -1,5 +1,6 @@
 """Creating stacks: what heatclient sends, and every way it can be wrong."""
 import json
+from urllib import parse
 
 import pytest
 import yaml
@@ -27,6 +28,16 @@ def test_create_answers_201_with_identity_and_casts_converge(api, casts):
     assert (row.tenant, row.username, row.timeout, row.disable_rollback, row.tags) == \
         ('t1', 'admin', 5, False, ['a', 'b'])
     assert db_api.raw_template_get(row.raw_template_id).parameters == {'value': 'x'}
+
+
+def test_create_answers_with_the_new_stacks_url_in_location(api):
+    """As Heat's serializer does: clients follow Location to the new stack."""
+    resp = api.post('/stacks', {'stack_name': 'web', 'template': TEMPLATE})
+    assert resp.status_int == 201
+    stack_id = resp.json['stack']['id']
+    assert resp.headers['Location'] == f'http://localhost/v1/t1/stacks/web/{stack_id}'
+    location_path = parse.urlsplit(resp.headers['Location']).path
+    assert api.get(location_path).json['stack']['id'] == stack_id
 
 
 def test_create_accepts_template_as_yaml_text(api):

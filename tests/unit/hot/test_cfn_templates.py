@@ -64,9 +64,6 @@ CASES = [
     (E.InvalidReference, {'Resources': {'r': {'Type': T, 'Properties': {
         'v': {'Ref': 'nothing'}}}}}, 'Resources.r.Properties.v.Ref',
      '"nothing" is neither a parameter nor a resource'),
-    (E.InvalidReference, {'Conditions': {'c': {'Fn::Equals': [{'Ref': 'r'}, 'x']}},
-                          'Resources': {'r': {'Type': T}}},
-     'Conditions.c.Fn::Equals.0.Ref', 'The parameter "r" is not defined'),
     (E.InvalidReference, {'Resources': {'r': {'Type': T, 'Condition': 'missing'}}},
      'Resources.r.Condition', 'Invalid condition "missing"'),
 ]
@@ -76,6 +73,18 @@ CASES = [
 def test_errors_name_the_written_path(raises_at, exc_type, sections, path, fragment):
     with raises_at(exc_type, path, fragment):
         cfn(**sections)
+
+
+def test_a_ref_in_a_condition_names_a_parameter_once_the_condition_is_used(raises_at):
+    """A condition is resolved only when used (as in Heat); then its Ref
+    must name a parameter, not a resource."""
+    conditions = {'c': {'Fn::Equals': [{'Ref': 'r'}, 'x']}}
+    bind(cfn(Conditions=conditions, Resources={'r': {'Type': T}}))
+    used = cfn(Conditions=conditions, Resources={'r': {'Type': T},
+                                                 's': {'Type': T, 'Condition': 'c'}})
+    with raises_at(E.InvalidReference, 'Conditions.c.Fn::Equals.0.Ref',
+                   'The parameter "r" is not defined'):
+        bind(used)
 
 
 def properties(stack, name):

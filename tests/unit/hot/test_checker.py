@@ -76,8 +76,14 @@ def test_undefined_resource(check, raises_at, snippet, path):
 
 
 def test_both_branches_of_if_are_checked(check, raises_at):
-    with raises_at(exception.InvalidReference, 'resources.web.properties.v.if.2.get_param'):
-        check.value({'v': {'if': ['c', 1, {'get_param': 'missing'}]}}, PATH)
+    with raises_at(exception.InvalidReference,
+                   'resources.web.properties.v.if.2.get_resource'):
+        check.value({'v': {'if': ['c', 1, {'get_resource': 'missing'}]}}, PATH)
+
+
+def test_parameters_in_an_if_branch_are_left_to_binding(check):
+    """Heat resolves only the branch taken: binding reports its parameters."""
+    check.value({'v': {'if': ['c', 1, {'get_param': 'missing'}]}}, PATH)
 
 
 def test_if_condition_must_exist(check, raises_at):

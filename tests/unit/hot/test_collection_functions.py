@@ -33,10 +33,25 @@ def test_list_concat_bad_arguments(fn_class):
     fails(fn_class(NEW), {'a': [1]}, 'got a map')
 
 
+@pytest.mark.parametrize('fn_class', [cf.ListConcat, cf.ListConcatUnique])
+def test_list_concat_skips_null_items_as_heat_does(fn_class):
+    """TripleO writes ``list_concat: [{get_attr: [...]}, null]``: Heat reads
+    a null item (written, or an attribute not yet known) as an empty list."""
+    fn_class(NEW).check([{'get_attr': ['r', 'a']}, None], PATH)
+    assert fn_class(NEW).apply([[1, 2], None, [3]], PATH) == [1, 2, 3]
+    assert fn_class(NEW).apply([None, None], PATH) == []
+
+
 # --- map_merge -------------------------------------------------------------
 
 def test_map_merge_later_maps_win():
     assert cf.MapMerge(NEW).apply([{'a': 1, 'b': 1}, {'b': 2}, {}], PATH) == {'a': 1, 'b': 2}
+
+
+def test_map_merge_skips_null_items_as_heat_does():
+    cf.MapMerge(NEW).check([{'get_param': 'm'}, None], PATH)
+    assert cf.MapMerge(NEW).apply([{'a': 1}, None, {'b': 2}], PATH) == {'a': 1, 'b': 2}
+    assert cf.MapMerge(NEW).apply([None], PATH) == {}
 
 
 def test_map_merge_bad_arguments():
@@ -189,3 +204,9 @@ def test_contains_bad_arguments():
     fails(cf.Contains(NEW), ['a', {'a': 1}], 'the sequence must be a list')
     fails(cf.Contains(NEW), ['a'], 'expected 2 items, got 1')
     fails(cf.Contains(NEW), ['a'], 'expected 2 items', static=True)
+
+
+def test_repeat_ignores_unknown_keys_as_heat_does():
+    args = {'for_each': {'%x%': ['a', 'b']}, 'template': 'v-%x%', 'comment': 'ignored'}
+    cf.Repeat(NEW).check(args, PATH)
+    assert cf.Repeat(NEW).apply(args, PATH) == ['v-a', 'v-b']

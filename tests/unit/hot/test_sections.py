@@ -128,8 +128,8 @@ def test_outputs_are_parsed():
 
 @pytest.mark.parametrize('raw, path, fragment', [
     ({'o': {'description': 'x'}}, 'outputs.o', 'Each output must contain a "value" key'),
-    ({'o': {'value': 1, 'valeu': 2}}, 'outputs.o.valeu',
-     '"valeu" is not a valid keyword inside an output definition'),
+    ({'o': {'Value': 1}}, 'outputs.o.Value',
+     '"Value" is not a valid keyword inside an output definition'),
     ({'o': {'value': 1, 'description': 5}}, 'outputs.o.description', 'must be a string'),
     ({'o': 1}, 'outputs.o', 'Each output must be a map'),
     ([1], 'outputs', 'must be a map of output names'),
@@ -137,6 +137,11 @@ def test_outputs_are_parsed():
 def test_invalid_outputs(raises_at, raw, path, fragment):
     with raises_at(exception.InvalidTemplate, path, fragment):
         sections.parse_outputs(raw, NEW)
+
+
+def test_unknown_output_keys_are_ignored_as_in_heat():
+    outputs = sections.parse_outputs({'o': {'value': 1, 'valeu': 2, 'export': True}}, NEW)
+    assert (outputs['o'].value, outputs['o'].description) == (1, '')
 
 
 def test_output_condition_before_newton(raises_at):

@@ -320,3 +320,40 @@ def test_binding_a_thousand_resources_is_fast(make_template):
     assert stack.resource('r999').requires() == {'r998': frozenset({'output'}),
                                                  'r499': frozenset()}
     assert elapsed < 2.0, elapsed
+
+
+# --- lazy where Heat is lazy -------------------------------------------------
+
+def test_a_condition_nothing_uses_is_never_evaluated(bind):
+    """Heat accepts a condition used by nothing whatever it reads."""
+    stack = bind(conditions={'unused': {'equals': [{'get_param': 'undeclared'}, 'x']},
+                             'used': True},
+                 resources={'a': res(condition='used')})
+    assert stack.resource_names() == ['a']
+
+
+def test_the_branch_of_an_if_not_taken_is_never_evaluated(bind):
+    stack = bind(conditions={'off': False},
+                 resources={'a': res({'value': {'if': ['off', {'get_param': 'undeclared'},
+                                                      'plain']}})})
+    assert stack.resource('a').properties['value'] == 'plain'
+
+
+def test_an_output_that_cannot_be_computed_is_an_output_error(bind):
+    """The stack binds; only showing the output reports its error."""
+    stack = bind(resources={'a': res()},
+                 outputs={'bad': {'value': {'get_param': 'undeclared'}},
+                          'split': {'value': {'str_split': [',', {'get_param': 'n'}]}},
+                          'good': {'value': {'get_resource': 'a'}}},
+                 parameters={'n': {'type': 'number', 'default': 3}})
+    assert stack.resolve_output('good', {'a': 'a-id'}, {}) == 'a-id'
+    with pytest.raises(exception.OutputError, match=r'outputs\.bad\.value\.get_param: '
+                       'The parameter "undeclared" is not defined'):
+        stack.resolve_output('bad', {}, {})
+    with pytest.raises(exception.OutputError, match=r'outputs\.split\.value'):
+        stack.resolve_output('split', {}, {})
+
+
+def test_unknown_keys_in_an_output_are_ignored_as_in_heat(bind):
+    stack = bind(outputs={'o': {'value': 1, 'export': True}})
+    assert stack.resolve_output('o', {}, {}) == 1

@@ -170,6 +170,35 @@ def test_make_url_minimal_and_ipv6():
         'http://[::1]:80'
 
 
+def test_make_url_with_credentials_as_tripleo_writes_database_urls():
+    args = {'scheme': 'mysql+pymysql', 'username': 'nova', 'password': 'p@ss/w:rd',
+            'host': '192.0.2.1', 'path': '/nova',
+            'query': {'read_default_file': '/etc/my.cnf.d/tripleo.cnf',
+                      'read_default_group': 'tripleo'}}
+    assert sf.MakeUrl(NEW).apply(args, PATH) == (
+        'mysql+pymysql://nova:p%40ss%2Fw%3Ard@192.0.2.1/nova'
+        '?read_default_file=/etc/my.cnf.d/tripleo.cnf&read_default_group=tripleo')
+    sf.MakeUrl(NEW).check({**args, 'password': {'get_param': 'pw'}}, PATH)
+
+
+def test_make_url_with_only_one_credential():
+    assert sf.MakeUrl(NEW).apply({'scheme': 'amqp', 'username': 'guest', 'host': 'h'},
+                                 PATH) == 'amqp://guest@h'
+    assert sf.MakeUrl(NEW).apply({'scheme': 'redis', 'password': 's3cret', 'host': 'h',
+                                  'port': 6379}, PATH) == 'redis://:s3cret@h:6379'
+    assert sf.MakeUrl(NEW).apply({'host': 'h', 'username': '', 'password': ''},
+                                 PATH) == '//h'
+
+
+@pytest.mark.parametrize('args, fragment', [
+    ({'host': 'h', 'username': 5}, 'username must be a string'),
+    ({'host': 'h', 'password': ['p']}, 'password must be a string'),
+    ({'host': 'h', 'scheme': 'http:'}, 'scheme must not contain ":"'),
+])
+def test_make_url_refuses_what_heat_refuses(args, fragment):
+    fails(sf.MakeUrl(NEW), args, fragment)
+
+
 @pytest.mark.parametrize('args, fragment', [
     ({'scheme': 'http'}, 'missing key "host"'),
     ({'host': 'h', 'port': 70000}, 'port must be between 1 and 65535'),

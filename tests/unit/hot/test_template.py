@@ -166,10 +166,19 @@ def test_removed_cfn_function(make_template, raises_at):
             'v': {'Fn::Select': [0, ['a']]}}}})
 
 
-def test_undefined_parameter_reference(make_template, raises_at):
-    with raises_at(exception.InvalidReference, 'outputs.o.value.get_param',
+def test_undefined_parameter_reference_in_an_output_is_its_error(make_template):
+    """As in Heat: the template loads and binds; the output shows the error."""
+    bound = make_template(outputs={'o': {'value': {'get_param': 'nope'}}}).bind()
+    with pytest.raises(exception.OutputError) as info:
+        bound.resolve_output('o', {}, {})
+    assert str(info.value) == \
+        'outputs.o.value.get_param: The parameter "nope" is not defined in the template'
+
+
+def test_undefined_parameter_reference_in_properties(bind, raises_at):
+    with raises_at(exception.InvalidReference, 'resources.r.properties.v.get_param',
                    'The parameter "nope" is not defined'):
-        make_template(outputs={'o': {'value': {'get_param': 'nope'}}})
+        bind(resources={'r': {'type': 'T', 'properties': {'v': {'get_param': 'nope'}}}})
 
 
 def test_undefined_resource_reference_in_metadata(make_template, raises_at):

@@ -46,6 +46,18 @@ def test_attribute_of_an_aliased_type_is_checked_against_the_real_type(raises_at
               environment=env)
 
 
+def test_none_offers_every_attribute_as_heat_does():
+    """TripleO maps its services onto OS::Heat::None and still reads their
+    role_data: Heat answers None for any attribute of it."""
+    env = {'resource_registry': {'OS::TripleO::Services::Sahara': 'OS::Heat::None'}}
+    check({'svc': {'type': 'OS::TripleO::Services::Sahara',
+                   'properties': {'ServiceData': {'net': 'x'}, 'EndpointMap': {}}},
+           'user': {'type': T, 'properties': {
+               'value': {'get_attr': ['svc', 'role_data', 'config_settings']}}}},
+          {'o': {'value': {'get_attr': ['svc', 'role_data']}},
+           'direct': {'value': {'get_attr': ['svc', 'anything', 0]}}}, environment=env)
+
+
 def test_cfn_paths(raises_at):
     body = {'AWSTemplateFormatVersion': '2010-09-09',
             'Resources': {'a': {'Type': T, 'Properties': {'colour': 'red'}}}}

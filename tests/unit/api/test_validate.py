@@ -1,0 +1,92 @@
+"""``POST /validate`` checks the same things whether or not every parameter
+has a value (as Heat's does)."""
+import pytest
+
+from .helpers import assert_fault
+
+T = 'OS::Heat::TestResource'
+
+
+def _template(resources, **sections):
+    return {'heat_template_version': '2018-08-31',
+            'parameters': {'flavor': {'type': 'string'},
+                           'count': {'type': 'number', 'constraints': [
+                               {'range': {'min': 1}}]},
+                           'enabled': {'type': 'boolean', 'default': False}},
+            'conditions': {'on': {'get_param': 'enabled'}},
+            'resources': resources, **sections}
+
+
+LOOP = {'a': {'type': T, 'properties': {'value': {'get_attr': ['b', 'output']}}},
+        'b': {'type': T, 'properties': {'value': {'get_attr': ['a', 'output']},
+                                        'wait_secs': {'get_param': 'count'}}}}
+
+
+@pytest.mark.parametrize('params', [{}, {'flavor': 'm1.small', 'count': 2}])
+def test_a_dependency_loop_is_found(api, params):
+    resp = api.post('/validate', {'template': _template(LOOP), 'parameters': params})
+    assert_fault(resp, 400, contains='Circular dependency between resources: a, b')
+
+
+@pytest.mark.parametrize('params', [{}, {'flavor': 'm1.small', 'count': 2}])
+def test_a_resource_whose_condition_is_false_is_not_checked(api, params):
+    resources = {'off': {'type': 'OS::Nova::NotAType', 'condition': 'on'},
+                 'kept': {'type': T, 'properties': {'value': {'get_param': 'flavor'}}}}
+    resp = api.post('/validate', {'template': _template(resources), 'parameters': params})
+    assert resp.status_int == 200, resp.body
+    assert set(resp.json['Parameters']) == {'flavor', 'count', 'enabled'}
+
+
+@pytest.mark.parametrize('params', [{}, {'flavor': 'm1.small', 'count': 2}])
+def test_an_unknown_attribute_is_found(api, params):
+    resources = {'a': {'type': T, 'properties': {'value': {'get_param': 'flavor'}}}}
+    outputs = {'o': {'value': {'get_attr': ['a', 'nope']}}}
+    resp = api.post('/validate', {'template': _template(resources, outputs=outputs),
+                                  'parameters': params})
+    assert_fault(resp, 400, contains='The Referenced Attribute (a nope) is incorrect.')
+
+
+def test_a_missing_value_is_not_checked_against_constraints(api):
+    resources = {'a': {'type': T, 'properties': {'wait_secs': {'get_param': 'count'}}}}
+    resp = api.post('/validate', {'template': _template(resources)})
+    assert resp.status_int == 200, resp.body
+
+
+# Heat's own hot/hello_world.yaml, in its shape: a server whose parameters
+# carry constraints that ask Nova and Glance.
+HELLO_WORLD = {
+    'heat_template_version': '2013-05-23',
+    'parameters': {
+        'key_name': {'type': 'string', 'constraints': [
+            {'custom_constraint': 'nova.keypair'}]},
+        'flavor': {'type': 'string', 'default': 'm1.small', 'constraints': [
+            {'custom_constraint': 'nova.flavor'}]},
+        'image': {'type': 'string', 'constraints': [{'custom_constraint': 'glance.image'}]},
+        'db_port': {'type': 'number', 'default': 50000, 'constraints': [
+            {'range': {'min': 40000, 'max': 60000}}]}},
+    'resources': {'server': {'type': 'OS::Nova::Server', 'properties': {
+        'key_name': {'get_param': 'key_name'}, 'image': {'get_param': 'image'},
+        'flavor': {'get_param': 'flavor'}}}},
+}
+
+
+def test_custom_constraints_of_defaults_are_not_checked_at_validate(api):
+    resp = api.post('/validate?ignore_errors=99001', {'template': HELLO_WORLD})
+    assert resp.status_int == 200, resp.body
+    assert resp.json['Parameters']['flavor']['Default'] == 'm1.small'
+
+
+def test_a_default_still_meets_its_other_constraints(api):
+    template = {**HELLO_WORLD, 'parameters': {**HELLO_WORLD['parameters'], 'db_port': {
+        'type': 'number', 'default': 1, 'constraints': [{'range': {'min': 40000}}]}}}
+    assert_fault(api.post('/validate?ignore_errors=99001', {'template': template}), 400,
+                 contains='db_port')
+
+
+def test_a_given_value_is_checked_and_ignore_errors_skips_a_missing_service(api):
+    body = {'template': HELLO_WORLD, 'parameters': {'flavor': 'm1.large'}}
+    assert_fault(api.post('/validate', body), 400,
+                 contains='"m1.large" does not validate nova.flavor')
+    assert api.post('/validate?ignore_errors=99001', body).status_int == 200
+    body['parameters']['db_port'] = 1
+    assert_fault(api.post('/validate?ignore_errors=99001', body), 400, contains='db_port')
