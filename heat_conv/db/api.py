@@ -19,6 +19,7 @@ from heat_conv.db.queries.observation import resources_observable  # noqa: F401
 from heat_conv.db.queries.observation import resources_record_drift  # noqa: F401
 from heat_conv.db.queries.observation import stacks_auto_heal  # noqa: F401
 from heat_conv.db.queries.observation import stacks_observable  # noqa: F401
+from heat_conv.db.queries.observation import stacks_projects  # noqa: F401
 from heat_conv.db.queries.purge import stacks_purge_deleted  # noqa: F401
 from heat_conv.db.queries.recovery import resources_orphaned  # noqa: F401
 from heat_conv.db.queries.recovery import stacks_never_converged  # noqa: F401

@@ -254,6 +254,13 @@ class Resource:
         return Done(self.physical_id)
 
     # Reality, for types that have it (``observed``).
+    @classmethod
+    def observe_key(cls):
+        """For types of a real cloud, what the observer groups their objects
+        by to ask about them together (their ``observe_many``); None for the
+        others, whose objects the simulated cloud shows."""
+        return None
+
     def drift(self, expected, cloud_object):
         """Compare an object seen in the cloud with the properties it should
         have: (Drift status, detail)."""

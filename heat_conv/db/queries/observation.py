@@ -62,6 +62,17 @@ def stacks_observable():
             .order_by(models.Stack.id))]
 
 
+def stacks_projects(stack_ids):
+    """{stack id: its project (tenant)} for ``stack_ids``: the observer asks
+    a real cloud about a project's objects together."""
+    if not stack_ids:
+        return {}
+    with transaction() as session:
+        return dict(session.execute(
+            sa.select(models.Stack.id, models.Stack.tenant)
+            .where(models.Stack.id.in_(sorted(set(stack_ids))))).all())
+
+
 def stacks_auto_heal(stack_ids):
     """Those of ``stack_ids`` that are live and have auto-heal on."""
     if not stack_ids:

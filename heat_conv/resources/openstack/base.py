@@ -18,6 +18,7 @@ from openstack import exceptions as sdk_exc
 
 from heat_conv.clients import retry
 from heat_conv.common import exception
+from heat_conv.common.status import Drift
 from heat_conv.resources import base
 
 LOG = logging.getLogger(__name__)
@@ -124,6 +125,40 @@ class OpenStackResource(base.Resource):
         gone} for every id, in one list call (or as few as the service
         allows); raises the service's error if it cannot be asked."""
         raise NotImplementedError
+
+    def observed_properties(self, cloud_object):
+        """{property name: value} of the properties the service shows on
+        ``cloud_object`` and an out-of-band change can alter (a name, a
+        size); the drift compares them with the template's. By default none:
+        only an object's deletion is drift."""
+        return {}
+
+    def drift(self, expected, cloud_object):
+        """DELETED when the service no longer shows the object; MODIFIED
+        with {property: {expected, actual}} when a property the service
+        shows differs from a value the template set; else IN_SYNC."""
+        if cloud_object is None:
+            return Drift.DELETED, {'reason': f'{self.type_name} {self.physical_id} no '
+                                             'longer exists'}
+        # A property the template left unset is the service's to choose.
+        differences = {key: {'expected': expected[key], 'actual': actual}
+                       for key, actual in sorted(self.observed_properties(cloud_object)
+                                                 .items())
+                       if expected.get(key) is not None and expected[key] != actual}
+        return (Drift.MODIFIED, differences) if differences else (Drift.IN_SYNC, None)
+
+    def observe_drift(self):
+        """The object's drift now (a converge from reality asks), or None
+        when it has none or the service cannot be asked."""
+        if not self.physical_id:
+            return None
+        try:
+            found = self.call(type(self).observe_many, self.cloud, [self.physical_id])
+        except Exception as exc:
+            LOG.warning('could not look at %s %s: %s', self.type_name, self.physical_id,
+                        describe(exc))
+            return None
+        return self.drift(self.stored_properties, found.get(self.physical_id))[0]
 
 
 def _claims(metadata, tags):
