@@ -252,6 +252,10 @@ class HttpCloudClient(CloudClient):
     def get_faults(self):
         return self._call('GET', '/v1/faults', 200)['faults']
 
+    def list_calls(self, after=0):
+        """The service's call log (``[cloud] log_calls``) past ``after``."""
+        return self._call('GET', f'/v1/calls?after={int(after)}', 200)['calls']
+
     def set_faults(self, **settings):
         return self._call('PUT', '/v1/faults', 200, payload=settings)['faults']
 
@@ -288,7 +292,7 @@ def get_store():
         if _store is None:
             path = default_store_path()
             os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-            _store = CloudStore(path)
+            _store = CloudStore(path, log_calls=CONF.cloud.log_calls)
         return _store
 
 

@@ -32,6 +32,7 @@ from urllib.parse import urlsplit
 
 from heat_conv.cloud.errors import CloudTimeout
 from heat_conv.cloud.errors import CloudUnavailable
+from heat_conv.common import acting_for
 
 # What a connection the server has closed raises when used.
 _CLOSED = (ConnectionResetError, ConnectionAbortedError, BrokenPipeError,
@@ -94,6 +95,9 @@ class ConnectionPerThread:
     def _encode(self, method, path, body):
         lines = [f'{method} {self._prefix}{path} HTTP/1.1'.encode('ascii'),
                  b'Host: ' + self._host_header, b'Accept: application/json']
+        acting = acting_for.current()
+        if acting is not None:
+            lines.append(f'{acting_for.HEADER}: {acting.header_value()}'.encode('ascii'))
         if body is not None:
             lines.append(b'Content-Type: application/json')
         if body is not None or method in ('POST', 'PUT', 'PATCH'):

@@ -28,6 +28,15 @@ cloud_opts = [
                help='SQLite file holding the simulated cloud\'s objects, so '
                     'they survive a restart. Empty means '
                     '$state_path/cloud.sqlite.'),
+    cfg.BoolOpt('log_calls',
+                default=False,
+                help='Keep a log of every change the engines ask of the cloud '
+                     'service (create, update, delete, suspend, resume): the '
+                     'client\'s address, the resource row and lock version '
+                     'the engine acts for, and whether it began an action. '
+                     'Read at GET /v1/calls; for fault tests, which count '
+                     'duplicate and stale actions by it. It grows without '
+                     'bound.'),
     cfg.FloatOpt('client_timeout',
                  default=10.0,
                  min=0.0,

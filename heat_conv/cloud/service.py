@@ -18,6 +18,7 @@ from heat_conv.cloud.errors import CloudUnavailable
 from heat_conv.cloud.faults import ERROR
 from heat_conv.cloud.faults import TIMEOUT
 from heat_conv.cloud.faults import FaultPolicy
+from heat_conv.common import acting_for
 from heat_conv.common import http_server
 
 LOG = logging.getLogger(__name__)
@@ -40,6 +41,7 @@ _ROUTES = (
     ('DELETE', _OBJECT, 'delete_now', False),
     ('POST', _OBJECT + '/finish', 'finish', False),
     ('GET', '/v1/faults', 'show_faults', False),
+    ('GET', '/v1/calls', 'list_calls', False),
     ('PUT', '/v1/faults', 'update_faults', False),
 )
 
@@ -110,6 +112,13 @@ class _Request:
         if (scheme, port) in (('http', '80'), ('https', '443')):
             port = ''
         return f'{scheme}://{host}' + (f':{port}' if port else '')
+
+
+def _caller(req):
+    """Who asked, for the call log: the client's address and what the
+    engine said it acts for (acting_for's header)."""
+    return dict(acting_for.parse(req.environ.get('HTTP_X_HEAT_CONV_ACTING_FOR')),
+                client=req.environ.get('REMOTE_ADDR'))
 
 
 def _error(status, message):
@@ -218,7 +227,8 @@ class CloudApp:
                      required=('name', 'type'))
         obj = self.store.create(body['name'], body['type'], body.get('properties'),
                                 body.get('metadata'), body.get('wait_secs', 0),
-                                self._action_fails(body.get('fail', False)))
+                                self._action_fails(body.get('fail', False)),
+                                caller=_caller(req))
         return 201, {'object': obj}, [('Location',
                                        req.host_url + '/v1/objects/' + obj['id'])]
 
@@ -234,12 +244,14 @@ class CloudApp:
     def _update(self, req, object_id):
         body = _body(req, ('properties', 'wait_secs', 'fail'), required=('properties',))
         obj = self.store.update(object_id, body['properties'], body.get('wait_secs', 0),
-                                self._action_fails(body.get('fail', False)))
+                                self._action_fails(body.get('fail', False)),
+                                caller=_caller(req))
         return 200, {'object': obj}
 
     def _delete(self, req, object_id):
         body = _body(req, ('wait_secs',))
-        return 202, {'object': self.store.delete(object_id, body.get('wait_secs', 0))}
+        return 202, {'object': self.store.delete(object_id, body.get('wait_secs', 0),
+                                                 caller=_caller(req))}
 
     def _suspend(self, req, object_id):
         return self._power(req, object_id, 'SUSPEND')
@@ -250,7 +262,8 @@ class CloudApp:
     def _power(self, req, object_id, action):
         body = _body(req, ('wait_secs', 'fail'))
         obj = self.store.power(object_id, action, body.get('wait_secs', 0),
-                               self._action_fails(body.get('fail', False)))
+                               self._action_fails(body.get('fail', False)),
+                               caller=_caller(req))
         return 200, {'object': obj}
 
     def _snapshot(self, req, object_id):
@@ -271,6 +284,13 @@ class CloudApp:
     def _finish(self, req, object_id):
         _body(req, ())
         return 200, {'object': self.store.finish(object_id)}
+
+    def _list_calls(self, req):
+        try:
+            after = int(req.query.get('after') or 0)
+        except ValueError:
+            raise CloudBadRequest('after must be an integer')
+        return 200, {'calls': self.store.list_calls(after)}
 
     def _show_faults(self, req):
         return 200, {'faults': self.faults.to_dict()}

@@ -60,6 +60,18 @@ CREATE TABLE IF NOT EXISTS snapshots (
     created_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS objects_by_done_at ON objects (done_at);
+-- the call log (log_calls): every engine-facing change asked of the cloud,
+-- written in the transaction that made it; acted = it began an action
+CREATE TABLE IF NOT EXISTS calls (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    at REAL NOT NULL,
+    call TEXT NOT NULL,
+    object_id TEXT NOT NULL,
+    acted INTEGER NOT NULL,
+    object_version INTEGER,
+    properties TEXT,
+    caller TEXT NOT NULL
+);
 """
 
 _COLUMNS = ('id, name, type, status, status_reason, properties, metadata, '
@@ -117,10 +129,13 @@ class CloudStore:
     """Objects of the simulated cloud; thread-safe, one SQLite connection.
 
     ``path`` None keeps everything in memory; a file path persists it.
+    ``log_calls``: keep the call log (``calls``) of the changes asked with
+    a ``caller``.
     """
 
-    def __init__(self, path=None):
+    def __init__(self, path=None, log_calls=False):
         self.path = path
+        self.log_calls = log_calls
         self._lock = threading.Lock()
         # Autocommit mode: transactions are opened explicitly with BEGIN
         # IMMEDIATE so that settling and the call itself are one atomic step,
@@ -184,8 +199,12 @@ class CloudStore:
 
     # --- engine-facing actions --------------------------------------------
 
-    def create(self, name, type, properties=None, metadata=None, wait_secs=0, fail=False):
-        """Start building an object; ACTIVE (or ERROR) after ``wait_secs``."""
+    def create(self, name, type, properties=None, metadata=None, wait_secs=0, fail=False,
+               caller=None):
+        """Start building an object; ACTIVE (or ERROR) after ``wait_secs``.
+
+        ``caller`` (here and in the other engine-facing actions): who asked,
+        a JSON-serialisable dict, for the call log."""
         name = _check_str(name, 'name')
         type = _check_str(type, 'type')
         properties_json = _json_object(properties, 'properties')
@@ -209,9 +228,10 @@ class CloudStore:
                  stamp, stamp, now + wait_secs, failure))
             if wait_secs == 0:
                 self._settle(now)
+            self._log(now, 'create', object_id, True, 1, properties_json, caller)
             return self._fetch(object_id)
 
-    def update(self, object_id, properties, wait_secs=0, fail=False):
+    def update(self, object_id, properties, wait_secs=0, fail=False, caller=None):
         """Replace the properties; BUILDING until done, then ACTIVE or ERROR.
 
         An update supersedes an unfinished create or update (its timer
@@ -229,9 +249,11 @@ class CloudStore:
                 'UPDATE objects SET properties = ?, version = version + 1 WHERE id = ?',
                 (properties_json, object_id))
             self._begin(now, wait_secs, BUILDING, 'UPDATE', failure, object_id)
-            return self._fetch(object_id)
+            obj = self._fetch(object_id)
+            self._log(now, 'update', object_id, True, obj['version'], properties_json, caller)
+            return obj
 
-    def delete(self, object_id, wait_secs=0):
+    def delete(self, object_id, wait_secs=0, caller=None):
         """Start deleting; returns the DELETING object, or None once it is gone.
 
         Deleting an object already being deleted keeps the original timer, so
@@ -242,7 +264,9 @@ class CloudStore:
             now = timeutils.now()
             self._settle(now)
             obj = self._fetch(object_id)
-            if obj['status'] != DELETING:
+            began = obj['status'] != DELETING
+            self._log(now, 'delete', object_id, began, obj['version'], None, caller)
+            if began:
                 self._begin(now, wait_secs, DELETING, 'DELETE', None, object_id)
             elif wait_secs == 0:
                 self._db.execute('DELETE FROM objects WHERE id = ?', (object_id,))
@@ -251,7 +275,7 @@ class CloudStore:
             except CloudNotFound:
                 return None
 
-    def power(self, object_id, action, wait_secs=0, fail=False):
+    def power(self, object_id, action, wait_secs=0, fail=False, caller=None):
         """Start a SUSPEND (ACTIVE to SUSPENDED) or RESUME (back again);
         BUILDING until done, or ERROR if it fails.
 
@@ -270,10 +294,12 @@ class CloudStore:
             (pending,) = self._db.execute('SELECT pending FROM objects WHERE id = ?',
                                           (object_id,)).fetchone()
             if obj['status'] == target or pending == action:
+                self._log(now, action.lower(), object_id, False, obj['version'], None, caller)
                 return obj
             if obj['status'] not in (source, ERROR):   # a failed action may be retried
                 raise CloudConflict(f'Object {object_id} is {obj["status"]} and cannot '
                                     f'{action.lower()}')
+            self._log(now, action.lower(), object_id, True, obj['version'], None, caller)
             self._begin(now, wait_secs, BUILDING, action, failure, object_id)
             return self._fetch(object_id)
 
@@ -296,6 +322,30 @@ class CloudStore:
             rows = self._db.execute('SELECT id, object, created_at FROM snapshots'
                                     ' ORDER BY seq').fetchall()
         return [{'id': r[0], 'object': json.loads(r[1]), 'created_at': r[2]} for r in rows]
+
+    def _log(self, now, call, object_id, acted, version, properties_json, caller):
+        if self.log_calls and caller is not None:
+            self._db.execute(
+                'INSERT INTO calls (at, call, object_id, acted, object_version,'
+                ' properties, caller) VALUES (?, ?, ?, ?, ?, ?, ?)',
+                (now, call, object_id, int(acted), version, properties_json,
+                 json.dumps(caller)))
+
+    def list_calls(self, after=0):
+        """The call log past sequence number ``after``, oldest first: each
+        call with ``seq``, ``at`` (seconds since the epoch), ``call``
+        (create, update, delete, suspend, resume), ``object_id``, ``acted``
+        (it began an action; a delete of an object already being deleted
+        did not), ``object_version`` (after a create or update, before a
+        delete), ``properties`` (a create's or update's) and ``caller``."""
+        with self._transaction():
+            rows = self._db.execute(
+                'SELECT seq, at, call, object_id, acted, object_version, properties,'
+                ' caller FROM calls WHERE seq > ? ORDER BY seq', (after,)).fetchall()
+        return [{'seq': r[0], 'at': r[1], 'call': r[2], 'object_id': r[3],
+                 'acted': bool(r[4]), 'object_version': r[5],
+                 'properties': None if r[6] is None else json.loads(r[6]),
+                 'caller': json.loads(r[7])} for r in rows]
 
     # --- reads ------------------------------------------------------------
 

@@ -11,6 +11,7 @@ import functools
 import logging
 import typing
 
+from heat_conv.common import acting_for
 from heat_conv.common import events
 from heat_conv.common import exception
 from heat_conv.common import timeutils
@@ -107,8 +108,15 @@ def start(row, action, plugin, old_properties=None):
     """Start ``action`` (CREATE, UPDATE or DELETE) on a row locked by ``lock``.
 
     Returns the plugin's outcome: Done, Pending, Failed, or for an update
-    that cannot be made in place, NeedsReplace (nothing was done).
+    that cannot be made in place, NeedsReplace (nothing was done). The
+    plugin's calls carry the row and lock version they act for, which a
+    cloud may record (acting_for).
     """
+    with acting_for.acting_for(row.id, row.atomic_key, row.traversal_id, action):
+        return _start(row, action, plugin, old_properties)
+
+
+def _start(row, action, plugin, old_properties):
     if plugin.stack_backed and not (action == Action.DELETE
                                     and row.deletion_policy == 'Retain'):
         return extensions.service(extensions.CHILD_STACKS).start(row, action, plugin)
