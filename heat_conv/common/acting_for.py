@@ -20,18 +20,21 @@ class ActingFor:
     version: int            # the row's atomic_key once the step locked it
     traversal_id: str | None
     action: str
+    engine_id: str | None = None
 
     def header_value(self):
         return (f'resource_id={self.resource_id}; version={self.version}; '
-                f'traversal_id={self.traversal_id or ""}; action={self.action}')
+                f'traversal_id={self.traversal_id or ""}; action={self.action}; '
+                f'engine_id={self.engine_id or ""}')
 
 
 _current = contextvars.ContextVar('heat_conv_acting_for', default=None)
 
 
 @contextlib.contextmanager
-def acting_for(resource_id, version, traversal_id, action):
-    token = _current.set(ActingFor(resource_id, version, traversal_id, str(action)))
+def acting_for(resource_id, version, traversal_id, action, engine_id=None):
+    token = _current.set(ActingFor(resource_id, version, traversal_id, str(action),
+                                   engine_id))
     try:
         yield
     finally:

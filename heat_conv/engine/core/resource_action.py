@@ -112,7 +112,8 @@ def start(row, action, plugin, old_properties=None):
     plugin's calls carry the row and lock version they act for, which a
     cloud may record (acting_for).
     """
-    with acting_for.acting_for(row.id, row.atomic_key, row.traversal_id, action):
+    with acting_for.acting_for(row.id, row.atomic_key, row.traversal_id, action,
+                               identity.engine_id()):
         return _start(row, action, plugin, old_properties)
 
 

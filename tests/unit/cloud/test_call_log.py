@@ -75,17 +75,20 @@ def test_the_engine_says_which_row_and_lock_version_its_action_is_for(store, htt
 
     seen = []
     resource_action.start(Row(), 'UPDATE', Plugin(), {})
-    assert seen == [acting_for.ActingFor(42, 9, 'trav-x', 'UPDATE')]
+    from heat_conv.engine.core import identity
+    assert seen == [acting_for.ActingFor(42, 9, 'trav-x', 'UPDATE', identity.engine_id())]
     assert acting_for.current() is None
     (call,) = http.list_calls()
     assert {k: call['caller'][k] for k in ('resource_id', 'version', 'traversal_id',
-                                            'action')} == \
-        {'resource_id': 42, 'version': 9, 'traversal_id': 'trav-x', 'action': 'UPDATE'}
+                                            'action', 'engine_id')} == \
+        {'resource_id': 42, 'version': 9, 'traversal_id': 'trav-x', 'action': 'UPDATE',
+         'engine_id': identity.engine_id()}
 
 
 def test_header_values_parse_back():
     value = acting_for.ActingFor(1, 2, None, 'DELETE').header_value()
     assert acting_for.parse(value) == {'resource_id': 1, 'version': 2,
-                                       'traversal_id': None, 'action': 'DELETE'}
+                                       'traversal_id': None, 'action': 'DELETE',
+                                       'engine_id': None}
     assert acting_for.parse(None) == {}
     assert acting_for.parse('garbage; =x; k=') == {'k': None}
