@@ -321,6 +321,9 @@ class Service(Base):
     created_at = sa.Column(DateTime, nullable=False, default=timeutils.utcnow)
     updated_at = sa.Column(DateTime, nullable=True)
     deleted_at = sa.Column(DateTime, nullable=True)
+    # The database server's ids of the process's sessions, as of its last
+    # heartbeat: ended when it is taken for dead (fencing).
+    db_sessions = sa.Column(Json, nullable=True)
 
 
 class ObserverLease(Base):

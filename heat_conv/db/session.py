@@ -22,6 +22,7 @@ from oslo_db.sqlalchemy import enginefacade
 from sqlalchemy import orm
 
 from heat_conv.common import exception
+from heat_conv.db import fencing  # noqa: F401  (records the sessions of every pool)
 from heat_conv.db import pool_ping
 from heat_conv.db import pool_reset
 from heat_conv.db import reader

@@ -144,6 +144,9 @@ class ChaosCluster:
                        'class Skewed:\n'
                        f'    def time(self): return time.time() + {float(clock_offset)!r}\n'
                        'timeutils.set_clock(Skewed())\n')
+        previous = self.engine_procs.get(name)
+        if previous is not None and previous.poll() is not None:
+            self.procs.remove(previous)   # replaced: its exit is no failure
         proc = self._spawn(name, self.network[name], 'heat_conv.cmd.engine',
                            self._host_conf(name), prelude)
         self.engine_procs[name] = proc

@@ -4,6 +4,7 @@ retried on a deadlock, as every write is."""
 import sqlalchemy as sa
 
 from heat_conv.common import timeutils
+from heat_conv.db import fencing
 from heat_conv.db import models
 from heat_conv.db.queries.common import execute as _execute
 from heat_conv.db.queries.common import retry_on_deadlock
@@ -13,20 +14,25 @@ from heat_conv.db.queries.common import transaction
 
 @retry_on_deadlock
 def service_heartbeat(service_id, host, binary, topic, report_interval):
-    """Record that the process is alive. Returns when another process had
-    marked it dead (its ``deleted_at``), else None."""
+    """Record that the process is alive, and its database sessions (see
+    fencing). Returns when another process had marked it dead (its
+    ``deleted_at``), else None."""
     now = timeutils.utcnow()
+    sessions = fencing.session_ids()
     with transaction() as session:
         row = session.get(models.Service, service_id)
         if row is None:
             session.add(models.Service(id=service_id, host=host, binary=binary,
                                        topic=topic, report_interval=report_interval,
-                                       created_at=now, updated_at=now))
+                                       created_at=now, updated_at=now,
+                                       db_sessions=sessions))
             return None
         marked = row.deleted_at
         row.updated_at = now
         row.deleted_at = None
         row.report_interval = report_interval
+        if row.db_sessions != sessions:
+            row.db_sessions = sessions
         return marked
 
 
@@ -54,6 +60,16 @@ def service_mark_dead(service_id, last_beat):
             s.id == service_id, s.deleted_at.is_(None),
             sa.func.coalesce(s.updated_at, s.created_at) == last_beat)
             .values(deleted_at=timeutils.utcnow())).rowcount == 1
+
+
+def service_fence(service_id):
+    """End the database sessions process ``service_id`` last reported, so
+    that a transaction it left open (cut off, paused) rolls back and frees
+    its locks; how many there were (fencing.end_sessions)."""
+    with transaction() as session:
+        row = session.get(models.Service, service_id)
+        ids = row.db_sessions if row is not None else None
+        return fencing.end_sessions(session.connection(), ids)
 
 
 @retry_on_deadlock

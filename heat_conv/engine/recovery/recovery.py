@@ -11,6 +11,10 @@ An engine that dies leaves two kinds of work behind:
 - steps it had taken off the queue and not finished: every stack in
   progress has the frontier of its traversal re-driven (``resync``).
 
+Before either, its database sessions are ended (db fencing): an engine
+cut off mid-transaction would otherwise hold that transaction's row locks
+until its connection is found dead, and releasing its rows would wait.
+
 Several engines may find the same engine dead; the one whose mark wins
 (a compare-and-swap on the dead engine's heartbeat row) takes over.
 """
@@ -35,6 +39,12 @@ def take_over(service, silent_for):
         return False
     LOG.warning('engine %s on %s missed its heartbeats for %.0f s: taking over its work',
                 service.id, service.host, silent_for)
+    # First its database sessions: a transaction it left open holds row
+    # locks that releasing its rows would wait for.
+    ended = db_api.service_fence(service.id)
+    if ended:
+        LOG.warning('ended %d database sessions of engine %s; what they had not '
+                    'committed is rolled back', ended, service.id)
     release_orphans([service.id])
     redriven = resync_all()
     LOG.warning('took over the work of engine %s: %d steps re-driven', service.id,
