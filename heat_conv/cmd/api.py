@@ -3,6 +3,9 @@ import sys
 
 from heat_conv import cmd
 
+# Seconds between measures of the database's clock (db.clock).
+CLOCK_INTERVAL = 60
+
 
 def main():
     cmd.prepare()
@@ -13,6 +16,8 @@ def main():
     from heat_conv.api import server
     from heat_conv.common import config
     from heat_conv.common import http_server
+    from heat_conv.common import periodic
+    from heat_conv.db import clock as db_clock
     from heat_conv.db import session
 
     config.parse_args(sys.argv[1:], prog='heat-conv-api')
@@ -22,6 +27,10 @@ def main():
     conf = config.CONF.api
     session.plan_threads(conf.threads)
     session.get_engine()   # a bad [database] connection fails now, not per request
+    # The times it writes (a traversal's start) are the database's.
+    db_clock.follow()
+    db_clock.measure()
+    clock_task = periodic.Periodic('db-clock', db_clock.measure, CLOCK_INTERVAL).start()
     application = app.make_app()
     cmd.started()
     handle = server.serve(application, conf.bind_host, conf.bind_port,
@@ -31,6 +40,7 @@ def main():
     code = stopper.wait([handle])
     log.info('Stopping the API')
     handle.stop()
+    clock_task.stop()
     return code
 
 

@@ -9,10 +9,13 @@ def main():
     from oslo_service import service
 
     from heat_conv.common import config
+    from heat_conv.db import clock as db_clock
     from heat_conv.db import session
     from heat_conv.engine import server
 
     config.parse_args(sys.argv[1:], prog='heat-conv-engine')
+    # Times compared across hosts are the database's (its heartbeat measures).
+    db_clock.follow()
     session.plan_threads(server.db_threads())
     session.get_engine()
     cmd.started()

@@ -9,10 +9,13 @@ def main():
     from oslo_service import service
 
     from heat_conv.common import config
+    from heat_conv.db import clock as db_clock
     from heat_conv.db import session
     from heat_conv.observer import service as observer_service
 
     config.parse_args(sys.argv[1:], prog='heat-conv-observer')
+    # Times compared across hosts are the database's (its heartbeat measures).
+    db_clock.follow()
     session.plan_threads(observer_service.DB_THREADS)
     cmd.started()
     launcher = service.launch(config.CONF, observer_service.ObserverService(),

@@ -28,6 +28,19 @@ class FakeClock:
             self._now += seconds
 
 
+class OffsetClock:
+    """Another clock plus an offset that someone keeps up to date: how a
+    process reads the database's clock instead of its host's
+    (heat_conv.db.clock)."""
+
+    def __init__(self, base):
+        self.base = base
+        self.offset = 0.0
+
+    def time(self):
+        return self.base.time() + self.offset
+
+
 _clock = SystemClock()
 
 
@@ -36,6 +49,11 @@ def set_clock(clock):
     global _clock
     previous, _clock = _clock, clock
     return previous
+
+
+def clock():
+    """The clock installed process-wide."""
+    return _clock
 
 
 def now():

@@ -5,6 +5,7 @@ that change ownership are compare-and-swap updates checked by row count;
 transient deadlocks are retried. The statements live in
 ``heat_conv.db.queries``, one module per concept; callers import only this.
 """
+from heat_conv.db.clock import measure as measure_clock  # noqa: F401
 from heat_conv.db.queries.common import transaction  # noqa: F401
 from heat_conv.db.queries.events import event_get  # noqa: F401
 from heat_conv.db.queries.events import event_list  # noqa: F401

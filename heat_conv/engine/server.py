@@ -93,6 +93,7 @@ class EngineService(service.Service):
                 LOG.info('re-drove %d steps of the stacks in progress', redriven)
 
     def _beat(self):
+        db_api.measure_clock()
         marked = db_api.service_heartbeat(identity.engine_id(), CONF.host, liveness.ENGINE,
                                           CONF.engine.topic, CONF.engine.heartbeat_interval)
         if marked is not None:

@@ -23,6 +23,7 @@ def heartbeat_interval():
 
 
 def heartbeat(observer_id):
+    db_api.measure_clock()
     db_api.service_heartbeat(observer_id, CONF.host, BINARY, None,
                              max(1, round(heartbeat_interval())))
 

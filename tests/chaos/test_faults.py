@@ -69,6 +69,7 @@ class Run:
                 layered(value),
                 timeout=timeout)
             self.stack_ids.append(stack.id)
+        self.driver.stack_id = self.stack_ids[0]   # what run_until's reports show
 
     def update(self, value):
         for stack_id in self.stack_ids:

@@ -108,8 +108,9 @@ class Reaper:
         for service in view.newly_dead:
             if service.binary == liveness.ENGINE:
                 recovery.take_over(service, self.watch.silent_for(service.id))
-            elif db_api.service_mark_dead(service.id,
-                                          service.updated_at or service.created_at):
+                continue
+            recovery.fence(service)
+            if db_api.service_mark_dead(service.id, service.updated_at or service.created_at):
                 LOG.warning('%s %s on %s missed its heartbeats for %.0f s',
                             service.binary, service.id, service.host,
                             self.watch.silent_for(service.id))

@@ -35,21 +35,28 @@ STOPPED_REASON = 'The engine acting on it stopped'
 def take_over(service, silent_for):
     """Take over the work of dead engine ``service`` (its heartbeat row),
     unless another engine already did. Returns True if this one did."""
+    fence(service)
     if not db_api.service_mark_dead(service.id, service.updated_at or service.created_at):
         return False
     LOG.warning('engine %s on %s missed its heartbeats for %.0f s: taking over its work',
                 service.id, service.host, silent_for)
-    # First its database sessions: a transaction it left open holds row
-    # locks that releasing its rows would wait for.
-    ended = db_api.service_fence(service.id)
-    if ended:
-        LOG.warning('ended %d database sessions of engine %s; what they had not '
-                    'committed is rolled back', ended, service.id)
     release_orphans([service.id])
     redriven = resync_all()
     LOG.warning('took over the work of engine %s: %d steps re-driven', service.id,
                 redriven)
     return True
+
+
+def fence(service):
+    """End the database sessions of a process found dead, before anything
+    else: a transaction it left open (cut off mid-way) holds row locks that
+    marking it dead (its heartbeat row) and releasing its rows would wait
+    for. Harmless when several engines do it."""
+    ended = db_api.service_fence(service.id)
+    if ended:
+        LOG.warning('ended %d database sessions of %s %s on %s; what they had not '
+                    'committed is rolled back', ended, service.binary, service.id,
+                    service.host)
 
 
 def release_orphans(engine_ids=None, live_ids=None):
