@@ -71,6 +71,9 @@ class ConnectionPerThread:
         """Send one request; its Response. Raises CloudTimeout, or
         CloudUnavailable when the server could not be reached or answered
         nothing."""
+        # Last thing before sending: an engine that may have lost the row
+        # it acts for (paused, cut off: taken for dead) must not act on it.
+        acting_for.check()
         data = self._encode(method, path, body)
         sock = self._reusable_socket()
         fresh = sock is None

@@ -21,6 +21,8 @@ class ActingFor:
     traversal_id: str | None
     action: str
     engine_id: str | None = None
+    # The acting engine's ownership epoch when the action began (guard).
+    epoch: int | None = dataclasses.field(default=None, compare=False)
 
     def header_value(self):
         return (f'resource_id={self.resource_id}; version={self.version}; '
@@ -32,13 +34,36 @@ _current = contextvars.ContextVar('heat_conv_acting_for', default=None)
 
 
 @contextlib.contextmanager
-def acting_for(resource_id, version, traversal_id, action, engine_id=None):
+def acting_for(resource_id, version, traversal_id, action, engine_id=None, epoch=None):
     token = _current.set(ActingFor(resource_id, version, traversal_id, str(action),
-                                   engine_id))
+                                   engine_id, epoch))
     try:
         yield
     finally:
         _current.reset(token)
+
+
+class OwnershipLost(Exception):
+    """The engine may no longer own the row it acts for (it was taken for
+    dead meanwhile): the call was not sent."""
+
+
+_guard = None
+
+
+def set_guard(guard):
+    """Install ``guard(acting)``, which ``check`` runs: it returns when the
+    caller may still act, waits, or raises OwnershipLost. None removes it."""
+    global _guard
+    _guard = guard
+
+
+def check():
+    """Right before a client sends a call made while acting for a row:
+    raises OwnershipLost if the engine may have lost the row."""
+    acting = current()
+    if acting is not None and _guard is not None:
+        _guard(acting)
 
 
 def current():

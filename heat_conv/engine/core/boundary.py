@@ -20,6 +20,7 @@ import logging
 import sqlalchemy.exc
 from oslo_db import exception as db_exc
 
+from heat_conv.common import acting_for
 from heat_conv.common import exception
 from heat_conv.engine.core import resource_action
 from heat_conv.engine.core import stack_state
@@ -50,6 +51,14 @@ def guard_step(step, continue_traversal):
     except Exception as exc:
         if isinstance(exc, TRANSIENT) and step.held is None and not step.acted:
             raise Redeliver(reason_for(exc)) from exc
+        if isinstance(exc, acting_for.OwnershipLost):
+            # Its row was taken over and re-run: nothing of this step's is
+            # left to record (the write below finds the row gone from it).
+            LOG.warning('step on resource %s of stack %s abandoned: %s', step.node[0],
+                        step.stack_id, exc)
+            if step.held is not None:
+                _quietly(resource_action.release_failed, step.held, step, str(exc))
+            return
         LOG.exception('step on resource %s of stack %s (traversal %s) failed',
                       step.node[0], step.stack_id, step.traversal_id)
         _fail_step(step, reason_for(exc), continue_traversal)

@@ -21,6 +21,7 @@ from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
 from heat_conv.engine.core import extensions
 from heat_conv.engine.core import identity
+from heat_conv.engine.core import ownership_guard
 from heat_conv.resources import base
 from heat_conv.resources import registry
 
@@ -113,7 +114,7 @@ def start(row, action, plugin, old_properties=None):
     cloud may record (acting_for).
     """
     with acting_for.acting_for(row.id, row.atomic_key, row.traversal_id, action,
-                               identity.engine_id()):
+                               identity.engine_id(), ownership_guard.epoch()):
         return _start(row, action, plugin, old_properties)
 
 
