@@ -28,6 +28,9 @@ _epoch = 0           # how many times this engine learned it was marked dead
 
 _WAIT = 0.1
 
+# Per thread: the epoch when its last lock was asked for.
+_locking = threading.local()
+
 
 def beat(interval, marked):
     """A heartbeat was written; ``marked``: it found the engine marked dead."""
@@ -45,6 +48,19 @@ def beat(interval, marked):
 def epoch():
     with _lock:
         return _epoch
+
+
+def locking():
+    """Called right before a row lock is asked for: an action under that
+    lock belongs to the epoch of now, even if the lock's answer only
+    arrives after the engine learned it was taken for dead (a partition
+    holds the answer back)."""
+    _locking.epoch = epoch()
+
+
+def lock_epoch():
+    """The epoch of the calling thread's last lock (``locking``)."""
+    return getattr(_locking, 'epoch', None)
 
 
 def guard(acting):

@@ -83,6 +83,7 @@ def lock(row, step, action):
               'wait_until': None,
               # armed for a post-* hook: the end of the action pauses there
               'paused_on': _armed(step.post_hook, action)}
+    ownership_guard.locking()
     # Alone: when the step wrote nothing before it, the lock commits by
     # itself, without a COMMIT statement (db session.before_writes).
     if not write(row, values, engine_id=None, alone=True):
@@ -114,7 +115,7 @@ def start(row, action, plugin, old_properties=None):
     cloud may record (acting_for).
     """
     with acting_for.acting_for(row.id, row.atomic_key, row.traversal_id, action,
-                               identity.engine_id(), ownership_guard.epoch()):
+                               identity.engine_id(), ownership_guard.lock_epoch()):
         return _start(row, action, plugin, old_properties)
 
 

@@ -17,7 +17,8 @@ def _fresh():
 
 
 def _acting():
-    return acting_for.acting_for(1, 1, 't', 'CREATE', 'me', ownership_guard.epoch())
+    ownership_guard.locking()
+    return acting_for.acting_for(1, 1, 't', 'CREATE', 'me', ownership_guard.lock_epoch())
 
 
 def test_without_heartbeats_nothing_is_guarded():
@@ -77,3 +78,14 @@ def test_an_action_begun_after_the_takeover_is_not_refused():
     ownership_guard.beat(2, marked='then')
     with _acting():
         acting_for.check()
+
+
+def test_a_lock_asked_for_before_the_takeover_is_refused_even_if_its_answer_came_after():
+    """A partition held the lock's answer back past the heartbeat that told
+    the engine it was taken for dead: the action is the old epoch's."""
+    ownership_guard.beat(2, None)
+    ownership_guard.locking()                       # the lock is asked for ...
+    ownership_guard.beat(2, marked='meanwhile')     # ... the engine learns it was taken over
+    with acting_for.acting_for(1, 1, 't', 'CREATE', 'me', ownership_guard.lock_epoch()):
+        with pytest.raises(acting_for.OwnershipLost):
+            acting_for.check()
