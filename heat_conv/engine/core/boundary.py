@@ -22,8 +22,10 @@ from oslo_db import exception as db_exc
 
 from heat_conv.common import acting_for
 from heat_conv.common import exception
+from heat_conv.common.status import Status
 from heat_conv.engine.core import resource_action
 from heat_conv.engine.core import stack_state
+from heat_conv.engine.core import sync_point
 
 LOG = logging.getLogger(__name__)
 
@@ -52,12 +54,10 @@ def guard_step(step, continue_traversal):
         if isinstance(exc, TRANSIENT) and step.held is None and not step.acted:
             raise Redeliver(reason_for(exc)) from exc
         if isinstance(exc, acting_for.OwnershipLost):
-            # Its row was taken over and re-run: nothing of this step's is
-            # left to record (the write below finds the row gone from it).
             LOG.warning('step on resource %s of stack %s abandoned: %s', step.node[0],
                         step.stack_id, exc)
             if step.held is not None:
-                _quietly(resource_action.release_failed, step.held, step, str(exc))
+                _quietly(_hand_back, step, str(exc))
             return
         LOG.exception('step on resource %s of stack %s (traversal %s) failed',
                       step.node[0], step.stack_id, step.traversal_id)
@@ -83,6 +83,19 @@ def _fail_step(step, reason, continue_traversal):
     result = _quietly(resource_action.release_failed, held, step, reason)
     if result is not None:
         _quietly(continue_traversal, result, step)
+
+
+def _hand_back(step, reason):
+    """A step that did not act because its engine may have lost the row:
+    if the row was taken over, the write matches nothing and the other
+    engine goes on; if the lock was won only after the takeover, nobody
+    else will run the node, so it is released as a takeover releases a
+    row (FAILED, not propagated) and its node started again."""
+    row = step.held
+    if resource_action.hand_back(row, step, {'status': Status.FAILED,
+                                             'status_reason': reason}):
+        for node in {row.id, step.node[0]}:
+            sync_point.retrigger(step.stack_id, step.traversal_id, node)
 
 
 def _quietly(func, *args):
