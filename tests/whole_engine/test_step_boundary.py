@@ -134,3 +134,31 @@ def test_database_refusing_a_step_before_it_acts_delays_it_instead_of_failing(
     assert_reality(driver, {'A': {'value': 'a'}, 'B': {'value': 'a'}})
     assert 'delivering it again' in caplog.text
     assert not _step_tracebacks(caplog)
+
+
+def test_database_connection_lost_while_starting_a_traversal_starts_it_again(
+        driver, monkeypatch):
+    """The session ended under a traversal's start (a partition; an engine
+    that took this one for dead ended its sessions): nothing was stored, and
+    the reaper starts it again instead of the stack failing."""
+    from heat_conv.common import config
+    from heat_conv.engine.core import traversal
+    from heat_conv.engine.recovery import reaper
+    CONF = config.CONF
+    real = traversal._converge
+    lost = []
+
+    def converge(stack_id, traversal_id):
+        if not lost:
+            lost.append(traversal_id)
+            raise db_exc.DBConnectionError('Lost connection to MySQL server during query')
+        return real(stack_id, traversal_id)
+
+    monkeypatch.setattr(traversal, '_converge', converge)
+    driver.create(tmpl({'A': res('a'), 'B': res(attr('A'))}))
+    driver.run_until(lambda: lost and not driver.queue, 'the converge to be lost')
+    assert driver.stack_status() == 'CREATE_IN_PROGRESS'   # not failed
+    driver.clock.advance(CONF.engine.stack_check_interval)
+    reaper.run_once()
+    assert driver.settle() == 'CREATE_COMPLETE'
+    assert_reality(driver, {'A': {'value': 'a'}, 'B': {'value': 'a'}})

@@ -68,6 +68,13 @@ def guard_step(step, continue_traversal):
 def guard_converge(stack_id, traversal_id):
     try:
         yield
+    except TRANSIENT as exc:
+        # Nothing of the traversal's graph was stored (one transaction):
+        # the reaper starts a traversal whose graph is missing (its lost
+        # converges), so a dropped connection (a partition, the session
+        # ended by an engine that took this one for dead) fails nothing.
+        LOG.warning('starting traversal %s of stack %s met a database error (%s); the '
+                    'reaper will start it again', traversal_id, stack_id, reason_for(exc))
     except Exception as exc:
         LOG.exception('starting traversal %s of stack %s failed', traversal_id, stack_id)
         _quietly(stack_state.fail, stack_id, traversal_id, reason_for(exc))
