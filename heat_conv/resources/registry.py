@@ -15,7 +15,7 @@ def get(type_name, path=(), nested_template=None):
     name, the resource is then a template resource)."""
     if nested_template is not None:
         return plugin_loader.template_resource_class()
-    cls = plugin_loader.types().get(type_name)
+    cls = plugin_loader.load(type_name)
     if cls is not None and available(cls):
         return cls
     if type_name in heat_types.HEAT_TYPES:
