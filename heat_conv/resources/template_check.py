@@ -11,14 +11,16 @@ from heat_conv.hot import template as hot_template
 from heat_conv.resources import base
 
 
-def check_resources(bound, get_class, ignore_unavailable=False):
+def check_resources(bound, get_class, ignore_unavailable=False, strict=True):
     """Raise the first problem found in ``bound`` (a StackDefinition);
     return how many resources the child stacks add (template resources'
     trees, groups' members).
 
     ``get_class`` is the registry's type lookup. With ``ignore_unavailable``
     a type Heat has but heat-conv cannot run is passed over (Heat's
-    validate ``ignore_errors=99001``).
+    validate ``ignore_errors=99001``). ``strict``: a create's or update's
+    checks; without it, the validate call's, which (as Heat's) leave
+    property values, missing required ones included, to the create.
     """
     tmpl = bound.template
     classes = {}
@@ -35,6 +37,8 @@ def check_resources(bound, get_class, ignore_unavailable=False):
         classes[name] = cls
         props = defn.frozen().get('properties') or {}
         _check_properties(cls, props, tmpl.path('resources', name, 'properties'))
+        if strict:
+            cls.check_at_create(props, bound, tmpl.path('resources', name))
         nested += cls.members_at_validation(props)
         cls.check_members(props, bound, tmpl.path('resources', name), get_class)
         if defn.deletion_policy == 'Snapshot' and not cls.snapshots:
@@ -43,7 +47,8 @@ def check_resources(bound, get_class, ignore_unavailable=False):
                 '"Snapshot" deletion policy not supported',
                 path=tmpl.path('resources', name, 'deletion_policy'))
         if defn.nested_template is not None:
-            nested += cls.check_nested_template(defn, bound, tmpl.path('resources', name))
+            nested += cls.check_nested_template(defn, bound, tmpl.path('resources', name),
+                                                strict=strict)
     for name, requires in bound.dependencies().items():
         _check_attributes(classes, requires, tmpl.path('resources', name))
     for name, requires in bound.output_dependencies().items():

@@ -35,7 +35,8 @@ def validate_template(template, files=None, environment=None, params=None,
                       ignore_unavailable=ignore_unavailable and validating)
     count = limits.resource_count(bound.resource(name) for name in bound.resource_names())
     limits.check_resource_count(count)
-    nested = registry.check_template(bound, ignore_unavailable=ignore_unavailable)
+    nested = registry.check_template(bound, ignore_unavailable=ignore_unavailable,
+                                     strict=not validating)
     if nested:
         limits.check_resource_count(count + nested)
     return tmpl, bound
