@@ -90,3 +90,45 @@ def test_a_given_value_is_checked_and_ignore_errors_skips_a_missing_service(api)
     assert api.post('/validate?ignore_errors=99001', body).status_int == 200
     body['parameters']['db_port'] = 1
     assert_fault(api.post('/validate?ignore_errors=99001', body), 400, contains='db_port')
+
+
+# --- how far validate looks, against how far create does (as in Heat) -----
+
+def _parent(resources, **sections):
+    return {'heat_template_version': '2018-08-31', 'resources': resources, **sections}
+
+
+CHILD_WITH_BAD_DEFAULT = '''
+heat_template_version: 2018-08-31
+parameters:
+  size: {type: number, default: 50, constraints: [{range: {max: 10}}]}
+resources: {}
+'''
+
+CHILD_WITH_UNKNOWN_TYPE = '''
+heat_template_version: 2018-08-31
+parameters:
+  size: {type: number, default: 5}
+resources:
+  r: {type: OS::No::Such}
+'''
+
+
+@pytest.mark.parametrize('child, refused', [
+    (CHILD_WITH_BAD_DEFAULT, 'resources.v.parameters.size.default: 50 must be at most 10'),
+    (CHILD_WITH_UNKNOWN_TYPE, 'resources.v.resources.r.type: The Resource Type '
+                              '(OS::No::Such) could not be found.'),
+])
+def test_validate_reads_a_nested_template_only_as_far_as_its_parameters(api, child,
+                                                                        refused):
+    body = {'template': _parent({'v': {'type': 'child.yaml'}}),
+            'files': {'child.yaml': child}}
+    assert api.post('/validate', body).status_int == 200
+    assert_fault(api.post('/stacks', dict(body, stack_name='s')), 400, contains=refused)
+
+
+def test_validate_still_checks_properties_against_the_nested_parameters(api):
+    body = {'template': _parent({'v': {'type': 'child.yaml', 'properties': {
+        'colour': 'red'}}}), 'files': {'child.yaml': CHILD_WITH_BAD_DEFAULT}}
+    assert_fault(api.post('/validate', body), 400,
+                 contains='resources.v.properties.colour: Unknown Property colour')
