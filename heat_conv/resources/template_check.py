@@ -38,6 +38,7 @@ def check_resources(bound, get_class, ignore_unavailable=False, strict=True):
         props = defn.frozen().get('properties') or {}
         _check_properties(cls, props, tmpl.path('resources', name, 'properties'))
         if strict:
+            _check_required(cls, props, tmpl.path('resources', name, 'properties'))
             cls.check_at_create(props, bound, tmpl.path('resources', name))
         nested += cls.members_at_validation(props)
         cls.check_members(props, bound, tmpl.path('resources', name), get_class)
@@ -60,6 +61,17 @@ def _check_properties(cls, props, path):
     if not isinstance(props, dict):
         raise exception.InvalidProperties('Properties must be a map', path=path)
     cls.check_property_names(props, path=path)
+
+
+def _check_required(cls, props, path):
+    # Heat's strict validation (create, update, preview; not the validate
+    # call): a required property without a default must be given. Its value
+    # may be a function, resolved later.
+    if not isinstance(props, dict):
+        return
+    for name, schema in cls.properties_schema.items():
+        if schema.required and schema.default is None and name not in props:
+            raise exception.PropertyError(f'Property {name} not assigned', path=path)
 
 
 def _check_attributes(classes, requires, path):

@@ -98,6 +98,19 @@ def _parent(resources, **sections):
     return {'heat_template_version': '2018-08-31', 'resources': resources, **sections}
 
 
+def test_a_missing_required_property_passes_validate_and_is_refused_at_create(api):
+    # Heat's validate call checks properties without their values; its
+    # stack create does, and refuses a required one that is missing.
+    template = _parent({'v': {'type': 'OS::Heat::Value'}})
+    assert api.post('/validate', {'template': template}).status_int == 200
+    assert_fault(api.post('/stacks', {'stack_name': 's', 'template': template}), 400,
+                 contains='Property error: resources.v.properties: Property value '
+                          'not assigned')
+    given = _parent({'v': {'type': 'OS::Heat::Value', 'properties': {
+        'value': {'get_param': 'OS::stack_name'}}}})
+    assert api.post('/stacks', {'stack_name': 's', 'template': given}).status_int == 201
+
+
 CHILD_WITH_BAD_DEFAULT = '''
 heat_template_version: 2018-08-31
 parameters:
