@@ -13,7 +13,6 @@ from heat_conv.resources import base
 from heat_conv.resources.properties import Property
 from heat_conv.resources.simulated import cloud_backed
 
-
 OUTSIDE_CLOUD = 'outside_simulated_cloud'
 
 
