@@ -77,6 +77,15 @@ def load_child(files, location, path):
     return yaml_loader.require_mapping(body)
 
 
+def child_template(parent, location, check_defaults=True):
+    """The Template of ``parent``'s (a Template) child at ``location``, with
+    the files and environment the child stack gets."""
+    return hot_template.Template.load(
+        load_child(parent.files, location, ()), files=parent.files,
+        environment=child_environment(parent.environment.to_dict(), location),
+        check_defaults=check_defaults)
+
+
 def child_environment(environment, location, resource_name=None):
     """The environment a child stack inherits: the parent's registry (less
     the entries that map onto the child's own file, so that a template can

@@ -145,3 +145,53 @@ def test_validate_still_checks_properties_against_the_nested_parameters(api):
         'colour': 'red'}}}), 'files': {'child.yaml': CHILD_WITH_BAD_DEFAULT}}
     assert_fault(api.post('/validate', body), 400,
                  contains='resources.v.properties.colour: Unknown Property colour')
+
+
+# --- show_nested: Heat's document (issue 26 item 10) -----------------------
+
+RANDOM = '''
+heat_template_version: 2014-10-16
+description: the stack description
+parameters:
+  aparam: {type: number, default: 10, description: the param description}
+resources:
+  myres:
+    type: OS::Heat::RandomString
+    properties: {length: {get_param: aparam}}
+'''
+
+PARENT = '''
+heat_template_version: 2014-10-16
+description: the parent template
+parameters:
+  pparam: {type: number, default: 5, description: the param description}
+resources:
+  nres:
+    type: mynested.yaml
+    properties: {aparam: {get_param: pparam}}
+'''
+
+
+def test_show_nested_is_heats_document_with_values_resolved_from_the_parent(api):
+    files = {'mynested.yaml': RANDOM.replace('OS::Heat::RandomString', 'mynested2.yaml'),
+             'mynested2.yaml': RANDOM}
+    resp = api.post('/validate?show_nested=true', {'template': PARENT, 'files': files})
+    assert resp.status_int == 200, resp.body
+
+    def param(**extra):
+        return dict({'Default': 10, 'Description': 'the param description',
+                     'Label': 'aparam', 'NoEcho': 'false', 'Type': 'Number'}, **extra)
+    assert resp.json == {
+        'Description': 'the parent template',
+        'Parameters': {'pparam': {'Default': 5, 'Description': 'the param description',
+                                  'Label': 'pparam', 'NoEcho': 'false',
+                                  'Type': 'Number'}},
+        'NestedParameters': {'nres': {
+            'Description': 'the stack description', 'Type': 'mynested.yaml',
+            # The parent's pparam (5) is the value nres gives aparam.
+            'Parameters': {'aparam': param(Value=5)},
+            'NestedParameters': {'myres': {
+                'Description': 'the stack description', 'Type': 'mynested2.yaml',
+                'Parameters': {'aparam': param()}}}}},
+        'Environment': {'event_sinks': [], 'parameter_defaults': {}, 'parameters': {},
+                        'resource_registry': {'resources': {}}}}
