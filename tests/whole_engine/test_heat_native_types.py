@@ -160,3 +160,18 @@ def test_a_cloudformation_stack_builds_its_template_url_as_a_child_stack(driver)
 def test_a_cloudformation_stack_reads_its_template_only_from_files(driver):
     with pytest.raises(exception.InvalidTemplate, match='Could not fetch remote template'):
         driver.create(PARENT % 'hello')
+
+
+# --- OS::Heat::Stack in another region --------------------------------------
+
+def test_a_remote_stack_is_refused_until_heat_conv_has_them(driver):
+    remote = _template({'remote': {'type': 'OS::Heat::Stack', 'properties': {
+        'context': {'region_name': 'RegionTwo'},
+        'template': {'heat_template_version': HOT}}}})
+    with pytest.raises(exception.Invalid, match=r'resources\.remote\.properties\.context'
+                                                r'\.region_name: .*remote stacks'):
+        driver.create(remote)
+    local = _template({'local': {'type': 'OS::Heat::Stack', 'properties': {
+        'context': {}, 'template': {'heat_template_version': HOT}}}})
+    driver.create(local)
+    _settled(driver, 'CREATE_COMPLETE')
