@@ -195,3 +195,17 @@ def test_show_nested_is_heats_document_with_values_resolved_from_the_parent(api)
                 'Parameters': {'aparam': param()}}}}},
         'Environment': {'event_sinks': [], 'parameter_defaults': {}, 'parameters': {},
                         'resource_registry': {'resources': {}}}}
+
+
+def test_a_default_under_a_service_constraint_passes_validate_not_create(api):
+    # Item 7 through the create path: Heat's create (strict validation) puts
+    # a default to its custom constraints; without the service, it fails.
+    template = {'heat_template_version': '2018-08-31', 'parameters': {'flavor': {
+        'type': 'string', 'default': 'm1.small',
+        'constraints': [{'custom_constraint': 'nova.flavor'}]}},
+        'resources': {'v': {'type': 'OS::Heat::Value',
+                            'properties': {'value': {'get_param': 'flavor'}}}}}
+    assert api.post('/validate', {'template': template}).status_int == 200
+    assert_fault(api.post('/stacks', {'stack_name': 's', 'template': template}), 400,
+                 contains='"m1.small" does not validate nova.flavor (heat-conv has no '
+                          'nova service to ask)')
