@@ -11,16 +11,21 @@ from heat_conv.hot import template as hot_template
 from heat_conv.resources import base
 
 
-def check_resources(bound, get_class, ignore_unavailable=False, strict=True):
+def check_resources(bound, get_class, ignore_unavailable=False, services=None,
+                    strict=True):
     """Raise the first problem found in ``bound`` (a StackDefinition);
     return how many resources the child stacks add (template resources'
     trees, groups' members).
 
     ``get_class`` is the registry's type lookup. With ``ignore_unavailable``
     a type Heat has but heat-conv cannot run is passed over (Heat's
-    validate ``ignore_errors=99001``). ``strict``: a create's or update's
-    checks; without it, the validate call's, which (as Heat's) leave
-    property values, missing required ones included, to the create.
+    validate ``ignore_errors=99001``). ``services``: the OpenStack services
+    the request's user can reach (request_services), if the request is
+    to be checked against them: a type whose service is missing is
+    unavailable, and given values must pass their service constraints.
+    ``strict``: a create's or update's checks; without it, the validate
+    call's, which (as Heat's) leave property values, missing required ones
+    included, to the create.
     """
     tmpl = bound.template
     classes = {}
@@ -30,6 +35,8 @@ def check_resources(bound, get_class, ignore_unavailable=False, strict=True):
         try:
             cls = get_class(defn.type, path=tmpl.path('resources', name, 'type'),
                             nested_template=defn.nested_template)
+            if services is not None:
+                cls.check_available(services, path=tmpl.path('resources', name, 'type'))
         except exception.ResourceTypeUnavailable:
             if ignore_unavailable:
                 continue
@@ -37,6 +44,9 @@ def check_resources(bound, get_class, ignore_unavailable=False, strict=True):
         classes[name] = cls
         props = defn.frozen().get('properties') or {}
         _check_properties(cls, props, tmpl.path('resources', name, 'properties'))
+        if services is not None:
+            cls.check_constraints(props, services,
+                                  path=tmpl.path('resources', name, 'properties'))
         if strict:
             _check_required(cls, props, tmpl.path('resources', name, 'properties'))
             cls.check_at_create(props, bound, tmpl.path('resources', name))

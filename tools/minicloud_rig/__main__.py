@@ -1,5 +1,6 @@
 """tools/minicloud's commands."""
 import argparse
+import signal
 import sys
 
 from minicloud_rig import layout
@@ -26,14 +27,18 @@ def main(argv=None):
                    'down')
     health = sub.add_parser('health', help='the gate: a server and a volume'
                             ' end to end as the demo user')
-    health.add_argument('--timeout', type=float, default=60,
+    health.add_argument('--timeout', type=float, default=120,
                         help='seconds allowed for each wait')
+    sub.add_parser('clean', help='delete everything in the demo and alt '
+                   'projects (not what start made)')
     orch = sub.add_parser('orchestration-endpoint',
                           help="point the catalog's orchestration at URL")
     orch.add_argument('url')
     sub.add_parser('freeze', help='rewrite tools/minicloud-constraints.txt '
                    'from the venv')
     args = parser.parse_args(argv)
+    # `tools/minicloud status | head` should end quietly.
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     rig = layout.Rig()
     try:
         if args.command == 'install':
@@ -59,6 +64,9 @@ def main(argv=None):
         if args.command == 'health':
             from minicloud_rig import health as mod
             return mod.health(rig, timeout=args.timeout)
+        if args.command == 'clean':
+            from minicloud_rig import clean as mod
+            return mod.clean(rig)
         if args.command == 'orchestration-endpoint':
             from minicloud_rig import keystone_setup as mod
             mod.set_orchestration_url(rig, args.url)

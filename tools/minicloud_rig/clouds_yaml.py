@@ -43,11 +43,12 @@ def write(rig):
     return rig.clouds_yaml
 
 
-def connect(rig, cloud):
-    """An openstacksdk connection to one of the rig's clouds."""
+def connect(rig, cloud, api_timeout=30):
+    """An openstacksdk connection to one of the rig's clouds; every call
+    gives up after api_timeout seconds."""
     import openstack.config
     import openstack.connection
     config = openstack.config.OpenStackConfig(
         config_files=[rig.clouds_yaml], vendor_files=[])
-    region = config.get_one(cloud=cloud)
+    region = config.get_one(cloud=cloud, api_timeout=api_timeout)
     return openstack.connection.Connection(config=region)

@@ -81,7 +81,7 @@ def _gone(find):
     return find() is None
 
 
-def health(rig, timeout=60):
+def health(rig, timeout=120):
     started = time.monotonic()
     check_processes(rig)
     gate = Gate(rig, timeout)

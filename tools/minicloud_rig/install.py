@@ -6,8 +6,10 @@ constraints, driver package and python is a no-op.
 """
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -61,8 +63,13 @@ def install(rig, force=False):
     os.makedirs(rig.home, exist_ok=True)
     _pip(venv, '-c', CONSTRAINTS, '-r', REQUIREMENTS)
     # The binding driver is the rig's own code: no build isolation, so no
-    # index is needed for setuptools, which the venv already has.
-    _pip(venv, '--no-build-isolation', '--no-deps', ML2_PACKAGE)
+    # index is needed for setuptools, which the venv already has. It is
+    # built from a copy, so the build leaves nothing in the checkout.
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = os.path.join(tmp, 'minicloud_ml2')
+        shutil.copytree(ML2_PACKAGE, copy, ignore=shutil.ignore_patterns(
+            'build', '*.egg-info', '__pycache__'))
+        _pip(venv, '--no-build-isolation', '--no-deps', copy)
     check = subprocess.run(
         [python, '-c', 'from importlib.metadata import entry_points as e; '
          'print([x.name for x in e(group="neutron.ml2.mechanism_drivers") '

@@ -5,6 +5,8 @@ trustee), demo (user demo, role member) and alt (user alt, member).
 Roles: member, reader, admin, service, heat_stack_owner, heat_stack_user.
 Domain heat, with heat_domain_admin as its admin, for stack users.
 """
+import hashlib
+import json
 import os
 
 from minicloud_rig import layout
@@ -58,20 +60,35 @@ def admin_session(rig):
 
 
 class Keystone:
-    """Find-or-create over Keystone's v3 REST API, as the admin."""
+    """Find-or-create over Keystone's v3 REST API, as the admin.
+
+    Each collection is listed once and filtered here, and a role is
+    granted only when the assignment is missing: under load every
+    Keystone call costs up to a second.
+    """
 
     def __init__(self, rig):
         self.rig = rig
         self.session = admin_session(rig)
         self.base = rig.auth_url
+        self._lists = {}
+        self._assignments = None
+        self._synced = _read_synced(rig)
 
     def _call(self, method, path, **kwargs):
         return self.session.request(self.base + path, method, **kwargs)
 
+    def _list(self, collection):
+        if collection not in self._lists:
+            self._lists[collection] = self._call(
+                'GET', f'/{collection}').json()[collection]
+        return self._lists[collection]
+
     def find(self, collection, **filters):
-        query = '&'.join(f'{k}={v}' for k, v in filters.items())
-        found = self._call('GET', f'/{collection}?{query}').json()[collection]
-        return found[0] if found else None
+        for item in self._list(collection):
+            if all(item.get(k) == v for k, v in filters.items()):
+                return item
+        return None
 
     def ensure(self, collection, body, **filters):
         """The id of the object matching filters, creating it from body."""
@@ -79,24 +96,61 @@ class Keystone:
         if found:
             return found['id']
         key = collection[:-1]
-        return self._call('POST', f'/{collection}',
-                          json={key: body}).json()[key]['id']
+        made = self._call('POST', f'/{collection}', json={key: body}).json()
+        self._list(collection).append(made[key])
+        return made[key]['id']
 
     def ensure_user(self, name, domain_id, project_id=None):
+        password = self.rig.password(name)
         body = {'name': name, 'domain_id': domain_id, 'enabled': True,
-                'password': self.rig.password(name)}
+                'password': password}
         if project_id:
             body['default_project_id'] = project_id
         user_id = self.ensure('users', body, name=name, domain_id=domain_id)
         # A state dir made anew over kept databases has new passwords.
-        self._call('PATCH', f'/users/{user_id}', json={'user': {
-            'password': body['password'], 'enabled': True}})
+        if self._synced.get(user_id) != _digest(password):
+            self._call('PATCH', f'/users/{user_id}', json={'user': {
+                'password': password, 'enabled': True}})
+            self._synced[user_id] = _digest(password)
         return user_id
 
     def grant(self, role_id, user_id, project_id=None, domain_id=None):
+        if self._assignments is None:
+            self._assignments = {
+                (a['role']['id'], a.get('user', {}).get('id'),
+                 a['scope'].get('project', {}).get('id'),
+                 a['scope'].get('domain', {}).get('id'))
+                for a in self._call('GET', '/role_assignments').json()[
+                    'role_assignments'] if 'scope' in a}
+        if (role_id, user_id, project_id, domain_id) in self._assignments:
+            return
         target = (f'/projects/{project_id}' if project_id
                   else f'/domains/{domain_id}')
         self._call('PUT', f'{target}/users/{user_id}/roles/{role_id}')
+
+    def save(self):
+        _write_synced(self.rig, self._synced)
+
+
+def _digest(password):
+    return hashlib.sha256(password.encode()).hexdigest()
+
+
+def _synced_file(rig):
+    return os.path.join(rig.home, 'keystone-passwords-set.json')
+
+
+def _read_synced(rig):
+    try:
+        with open(_synced_file(rig)) as f:
+            return json.load(f)
+    except (FileNotFoundError, ValueError):
+        return {}
+
+
+def _write_synced(rig, synced):
+    with open(_synced_file(rig), 'w') as f:
+        json.dump(synced, f)
 
 
 def setup(rig):
@@ -122,6 +176,7 @@ def setup(rig):
     admin_id = ks.ensure_user(HEAT_DOMAIN_ADMIN, domain)
     ks.grant(roles['admin'], admin_id, domain_id=domain)
     register_catalog(ks)
+    ks.save()
     return projects
 
 

@@ -106,9 +106,11 @@ def start(rig, timeout=600):
             prepared[name] = pool.submit(module.prepare, rig, run)
         if 'keystone' in prepared:
             prepared['keystone'].result()
+            timer.step('keystone db_sync, keys, bootstrap')
         _start_all(rig, by_service['keystone'], deadline)
+        timer.step('keystone answers')
         projects = keystone_setup.setup(rig)
-        timer.step('keystone up, users and catalog')
+        timer.step('keystone users, roles, catalog')
         for name in SERVICES:
             if name == 'keystone':
                 continue

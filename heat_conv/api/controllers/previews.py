@@ -46,7 +46,7 @@ class PreviewController:
         try:
             tmpl, bound = engine_api.validate_template(
                 wanted.template, wanted.files, wanted.environment, wanted.params,
-                stack_name=name, stack_id='None', project_id=ctx.project_id)
+                stack_name=name, stack_id='None', project_id=ctx.project_id, ctx=ctx)
         except exception.InvalidReference as exc:
             raise _heat_preview_error(exc) from None
         resources = create_preview.resources(bound, name, ctx.project_id)
@@ -84,7 +84,8 @@ class PreviewController:
             wanted = _merged_with_stored(stack, stack_input.for_patch(wanted))
         tmpl, bound = engine_api.validate_template(
             wanted.template, wanted.files, wanted.environment, wanted.params,
-            stack_name=stack.name, stack_id=stack.id, project_id=stack.tenant)
+            stack_name=stack.name, stack_id=stack.id, project_id=stack.tenant,
+            ctx=ctx)
         rows = db_api.resources_of_stack(stack.id, include_deleted=True)
         hidden = secrets.requested_hidden_values(tmpl.to_dict(),
                                                  tmpl.environment.to_dict(), wanted.params)
