@@ -207,5 +207,4 @@ def test_a_default_under_a_service_constraint_passes_validate_not_create(api):
                             'properties': {'value': {'get_param': 'flavor'}}}}}
     assert api.post('/validate', {'template': template}).status_int == 200
     assert_fault(api.post('/stacks', {'stack_name': 's', 'template': template}), 400,
-                 contains='"m1.small" does not validate nova.flavor (heat-conv has no '
-                          'nova service to ask)')
+                 contains='parameters.flavor: "m1.small" does not validate nova.flavor')
