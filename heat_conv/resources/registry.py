@@ -49,16 +49,17 @@ def types_waiting_on_signals():
     return sorted(name for name, cls in plugin_loader.types().items() if cls.waits_on_signals)
 
 
-def check_template(bound, ignore_unavailable=False, services=None):
+def check_template(bound, ignore_unavailable=False, services=None, strict=True):
     """Check every resource of ``bound`` (a StackDefinition) against its
     type: the type exists, its literal properties do, and so do the
     attributes read from it; with ``services``, the request's user can
     reach the type's service and given values pass their service
     constraints; see template_check. Returns how many resources template
-    resources' child stacks add."""
+    resources' child stacks add. ``strict``: a create's or update's
+    checks, not only the validate call's."""
     return template_check.check_resources(bound, get,
                                           ignore_unavailable=ignore_unavailable,
-                                          services=services)
+                                          services=services, strict=strict)
 
 
 def plugin_for(row, properties=None, cloud=None, definition=None):
