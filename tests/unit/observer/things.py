@@ -14,6 +14,7 @@ from heat_conv.common import timeutils
 from heat_conv.common.status import Action
 from heat_conv.resources import base
 from heat_conv.resources import plugin_loader
+from heat_conv.resources import registry
 from heat_conv.resources.openstack import base as openstack_base
 from heat_conv.resources.properties import Property
 
@@ -119,11 +120,13 @@ def register(monkeypatch, *classes):
     """Make ``classes`` resource types for the test, as a plugin_dirs file
     would: every lookup (one type, or all) finds them."""
     mapping = {cls.type_name: cls for cls in classes}
+    # As if the user's catalog had the service: these tests are the
+    # observer's, and create their stacks without an API in front.
     for cls in classes:
-        # As if the user's catalog had the service: these tests are the
-        # observer's, and create their stacks without an API in front.
         monkeypatch.setattr(cls, 'check_available',
                             classmethod(lambda cls, services, path=(): None))
+    available = registry.available
+    monkeypatch.setattr(registry, 'available', lambda cls: cls in classes or available(cls))
     for cached in (plugin_loader.load, plugin_loader.types):
         cached.cache_clear()
     monkeypatch.setattr(plugin_loader, '_from_plugin_dirs', lambda: mapping)
