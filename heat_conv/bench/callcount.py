@@ -24,6 +24,7 @@ import json
 import re
 import sys
 import threading
+import time
 import urllib.parse
 
 CONTROL_PATH = '/__callcount__'
@@ -49,8 +50,9 @@ def _base(url):
 class Proxy:
     """The listeners and the counts; one per orchestration service measured."""
 
-    def __init__(self, keystone, host='127.0.0.1', port=0):
+    def __init__(self, keystone, host='127.0.0.1', port=0, log=False):
         self.host = host
+        self.log = log   # print a line per request: time, service, call, status
         self.lock = threading.Lock()
         self.counts = collections.defaultdict(collections.Counter)
         self.upstreams = {}        # upstream base URL -> (proxy base URL, service)
@@ -139,6 +141,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                                 json.dumps(self.owner.snapshot()).encode())
         body = self._body()
         self.owner.count(self.service_type, self.command, self.path)
+        started = time.time()
         headers = {k: v for k, v in self.headers.items()
                    if k.lower() not in _HOP_BY_HOP}
         if body or self.command in ('POST', 'PUT', 'PATCH'):
@@ -159,6 +162,11 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if self.service_type == 'identity' and data[:1] == b'{':
             data = self.owner.rewrite_catalog(data)
         self._answer(status, out, data)
+        if self.owner.log:
+            stamp = time.strftime('%H:%M:%S', time.localtime(started))
+            print(f'{stamp}.{int(started % 1 * 1000):03d} {self.service_type} '
+                  f'{self.command} {self.path} {status} '
+                  f'{time.time() - started:.3f}s', flush=True)
 
     def _answer(self, status, headers, data):
         self.send_response(status)
@@ -193,7 +201,7 @@ def main(argv=None):
     p.add_argument('--port', type=int, default=0, help='the proxy\'s Keystone port')
     p.add_argument('--host', default='127.0.0.1')
     args = p.parse_args(argv)
-    proxy = Proxy(args.keystone, host=args.host, port=args.port)
+    proxy = Proxy(args.keystone, host=args.host, port=args.port, log=True)
     print(f'callcount: Keystone at {proxy.keystone}/v3', flush=True)
     try:
         threading.Event().wait()
