@@ -11,6 +11,7 @@ import time
 
 import requests
 
+from heat_conv.bench import cloud_report
 from heat_conv.bench import heat_client
 from heat_conv.bench import report
 from heat_conv.bench import runner
@@ -118,6 +119,7 @@ class Session:
             for v in verdicts:
                 self.jsonl.write(json.dumps(dict(v._asdict(), type='target')) + '\n')
         self._write_tables(rows)
+        self._write_cloud_table(phases)
         if self.plan.sizes:
             self._write_targets(verdicts, phases, started, load)
         say(f'{len(phases)} phases in {time.time() - started:.0f} s; results in '
@@ -230,6 +232,16 @@ class Session:
                 say(f'plot: {path}')
         except ImportError:
             say('no plot: matplotlib is not installed (pip install "heat-conv[bench]")')
+
+    def _write_cloud_table(self, phases):
+        table = cloud_report.markdown(phases)
+        if not table:
+            return
+        path = os.path.join(self.args.output, 'cloud.md')
+        with open(path, 'w') as f:
+            f.write(f'heat-conv-bench {" ".join(self.args.argv)}\n\n{table}')
+        print(table)
+        say(f'the real-cloud table: {path}')
 
     def _write_targets(self, verdicts, phases, started, load):
         command = 'heat-conv-bench ' + ' '.join(self.args.argv)
