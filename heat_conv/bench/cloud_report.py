@@ -72,3 +72,23 @@ def markdown(records):
             line += f'; {a} / {b} = {wa / wb:.2f}'
         lines.append(line)
     return '\n'.join(lines) + '\n'
+
+
+def main(argv=None):
+    """``python -m heat_conv.bench.cloud_report results.jsonl``: the table
+    again from a run's records."""
+    import json
+    import sys
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) != 1:
+        print('usage: python -m heat_conv.bench.cloud_report RESULTS.jsonl',
+              file=sys.stderr)
+        return 2
+    with open(argv[0]) as f:
+        records = [json.loads(line) for line in f if line.strip()]
+    print(markdown(records), end='')
+    return 0
+
+
+if __name__ == '__main__':
+    raise SystemExit(main())
