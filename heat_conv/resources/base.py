@@ -12,6 +12,7 @@ import typing
 
 from heat_conv.common import exception
 from heat_conv.common.status import Drift
+from heat_conv.hot import custom_constraints
 from heat_conv.resources import ownership
 from heat_conv.resources import properties as props_mod
 from heat_conv.resources.ownership import Adopter  # noqa: F401  (the plugin interface)
@@ -177,7 +178,11 @@ class Resource:
         raises InvalidProperties at the first that does not."""
         for name, value, where in props_mod.constrained_values(
                 cls.properties_schema, properties, path):
-            problem = services.check_constraint(name, value)
+            # A constraint that needs no service (net_cidr) is checked here;
+            # ``services`` answers only those a service must.
+            problem = (services.check_constraint(name, value)
+                       if name in custom_constraints.SERVICE_CONSTRAINTS
+                       else custom_constraints.check(name, value))
             if problem is not None:
                 raise exception.InvalidProperties(problem, path=where)
 
