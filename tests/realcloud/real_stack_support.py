@@ -1,0 +1,135 @@
+"""heat-conv with Keystone auth on the mini-cloud, driven by the real
+``openstack`` CLI as the non-admin ``demo``: what the end-to-end tests
+(test_real_*.py) share.
+
+heat-conv is reached the way a user reaches Heat: through the catalog's
+``orchestration`` endpoint (http://127.0.0.1:8004/v1/%(tenant_id)s on the
+rig), so heat-conv-all listens on 8004. When another test run holds 8004
+(sessions share this machine), the CLI is pointed at heat-conv's port
+with clouds.yaml's ``orchestration_endpoint_override`` instead; Keystone
+auth, tokens and trusts are the same either way.
+"""
+import json
+import pathlib
+import socket
+import time
+import uuid
+
+import sqlalchemy
+import yaml
+
+from tests.functional import all_in_one
+from tests.realcloud import cloud_inventory
+from tests.realcloud import keystone_rig
+
+CATALOG_PORT = 8004
+SAMPLES = pathlib.Path(__file__).resolve().parents[2] / 'sample-templates' / 'real-cloud'
+APP = str(SAMPLES / 'app.yaml')
+
+
+def port_taken(port):
+    with socket.socket() as sock:
+        return sock.connect_ex(('127.0.0.1', port)) == 0
+
+
+def unique(prefix):
+    return f'{prefix}-{uuid.uuid4().hex[:6]}'
+
+
+class Cli:
+    """``openstack --os-cloud minicloud-demo ...`` against ``service``."""
+
+    def __init__(self, rig, service, workdir, user='demo'):
+        self.service = service
+        self.user = user
+        clouds = yaml.safe_load(pathlib.Path(rig.clouds_yaml).read_text())
+        if service.api_port != CATALOG_PORT:
+            clouds['clouds'][f'minicloud-{user}']['orchestration_endpoint_override'] = (
+                f'{service.url}/v1/%(project_id)s')
+        self.clouds_yaml = pathlib.Path(workdir) / 'clouds.yaml'
+        self.clouds_yaml.write_text(yaml.safe_dump(clouds))
+        self.env = all_in_one.client_environment(OS_CLIENT_CONFIG_FILE=str(self.clouds_yaml))
+        self.program = all_in_one.console_script('openstack')
+
+    def __call__(self, *args, ok=True, timeout=300):
+        argv = [self.program, '--os-cloud', f'minicloud-{self.user}', *args]
+        done = keystone_rig.run(argv, self.env, timeout=timeout)
+        if ok is not None:
+            assert (done.returncode == 0) == ok, (
+                f'{" ".join(argv)} exited {done.returncode}\nstdout:\n{done.stdout}\n'
+                f'stderr:\n{done.stderr}\nheat-conv log:\n{self.service.log(6000)}')
+        return done
+
+    def json(self, *args):
+        return json.loads(self(*args, '-f', 'json').stdout)
+
+    def stack(self, name):
+        return self.json('stack', 'show', name)
+
+    def outputs(self, name):
+        return {o['output_key']: o['output_value'] for o in self.stack(name)['outputs']}
+
+    def wait(self, name, status, timeout=240):
+        """The stack once its status is ``status``; fails at once on another
+        terminal status."""
+        deadline = time.monotonic() + timeout
+        while True:
+            stack = self.stack(name)
+            current = stack['stack_status']
+            if current == status:
+                return stack
+            assert not current.endswith('_FAILED'), \
+                f'{name} is {current}: {stack["stack_status_reason"]}'
+            assert time.monotonic() < deadline, f'{name} is {current}, expected {status}'
+            time.sleep(1)
+
+
+def start_heat_conv(rig, workdir, extra_conf=''):
+    """heat-conv-all with Keystone auth and trusts, on the catalog's port
+    when it is free."""
+    port = None if port_taken(CATALOG_PORT) else CATALOG_PORT
+    service = keystone_rig.KeystoneHeatConv(workdir, rig, api_port=port,
+                                            extra_conf=extra_conf)
+    return service.start()
+
+
+def stack_ids(db_url):
+    """Every stack id heat-conv's database holds, deleted ones and nested
+    ones included: the owners the cloud's objects may name."""
+    engine = sqlalchemy.create_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            return {row[0] for row in conn.execute(sqlalchemy.text('SELECT id FROM stack'))}
+    finally:
+        engine.dispose()
+
+
+class Watch:
+    """The demo project's objects that belong to one heat-conv's stacks,
+    as the services show them to the admin; accumulated over a test so
+    that the delete can be checked against everything ever seen."""
+
+    def __init__(self, minicloud, db_url):
+        self.admin = minicloud.connect('admin')
+        self.project_id = minicloud.connect('demo').current_project_id
+        self.db_url = db_url
+        self.seen = {}
+
+    def look(self):
+        """{kind: {id: name}} belonging to the stacks now; remembered."""
+        objects = cloud_inventory.listing(self.admin, self.project_id)
+        found = cloud_inventory.belonging(objects, stack_ids(self.db_url))
+        self.seen = cloud_inventory.merge(self.seen, found)
+        return found
+
+    def left(self):
+        """What of everything seen, or of what the stacks own, is still
+        there."""
+        objects = cloud_inventory.listing(self.admin, self.project_id)
+        return cloud_inventory.merge(
+            cloud_inventory.still_there(objects, self.seen),
+            cloud_inventory.belonging(objects, stack_ids(self.db_url)))
+
+    def sweep(self):
+        return cloud_inventory.sweep(self.admin, self.project_id,
+                                     stack_ids(self.db_url), self.seen)
