@@ -39,10 +39,13 @@ def unique(prefix):
 class Cli:
     """``openstack --os-cloud minicloud-demo ...`` against ``service``."""
 
-    def __init__(self, rig, service, workdir, user='demo'):
+    def __init__(self, rig, service, workdir, user='demo', cloud=None):
+        """``cloud``: the clouds.yaml entry of a ``user`` the rig lacks."""
         self.service = service
         self.user = user
         clouds = yaml.safe_load(pathlib.Path(rig.clouds_yaml).read_text())
+        if cloud is not None:
+            clouds['clouds'][f'minicloud-{user}'] = cloud
         if service.api_port != CATALOG_PORT:
             clouds['clouds'][f'minicloud-{user}']['orchestration_endpoint_override'] = (
                 f'{service.url}/v1/%(project_id)s')
