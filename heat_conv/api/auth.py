@@ -5,8 +5,10 @@ comes from ``X-Auth-User`` (as heatclient sends it) or is ``[api]
 noauth_default_user``; users in ``[api] noauth_admin_users`` are admins,
 everyone else a member (and reader) of the project. keystone puts
 keystonemiddleware's auth_token in front; the token's project must be the
-tenant in the URL, and the roles are the token's; a signal URL signed
-for its resource (``signed_signals``) needs no token.
+tenant in the URL, and the roles are the token's; the context also
+carries the token, its service catalog and an auth plugin for acting as
+the user during the request (heat_conv.clients.connections.for_context).
+A signal URL signed for its resource (``signed_signals``) needs no token.
 
 Either way the context carries the request id, and what is allowed is
 decided by policy (heat_conv.common.policy).
@@ -62,9 +64,22 @@ def _keystone_context(req, tenant_id):
             roles=[STACK_USER_ROLE], request_id=req.environ.get('openstack.request_id'))
     if req.headers.get('X-Identity-Status', 'Confirmed') != 'Confirmed':
         raise webob.exc.HTTPUnauthorized('Authentication required')
-    ctx = context.RequestContext.from_environ(req.environ)
+    plugin = req.environ.get('keystone.token_auth')
+    ctx = context.RequestContext.from_environ(
+        req.environ, user_auth_plugin=plugin, service_catalog=_catalog(plugin))
     if ctx.project_id != tenant_id:
         raise exception.Forbidden(
             f'The token is scoped to project {ctx.project_id}, not {tenant_id}')
     ctx.is_admin = policy.check_is_admin(ctx)
     return ctx
+
+
+def _catalog(plugin):
+    """The token's Keystone v3 service catalog, as validated by
+    keystonemiddleware (an empty one if the token came without)."""
+    access = getattr(plugin, 'user', None)
+    if access is None:
+        return None
+    if not access.has_service_catalog():
+        return []
+    return access.service_catalog.catalog

@@ -11,6 +11,7 @@ import webob.dec
 from heat_conv.api import auth
 from heat_conv.api import faults
 from heat_conv.api import secrets
+from heat_conv.clients import request_services
 from heat_conv.common import policy
 
 _METHODS = ('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE')
@@ -49,7 +50,10 @@ class Dispatcher:
             ctx = auth.context_for(req, match['tenant_id'], self.auth_strategy)
             if rule is not None:
                 policy.authorize(ctx, rule, {'project_id': match['tenant_id']})
-            resp = getattr(controller, action)(req, ctx, **match)
+            # Templates bound for the request check their parameters'
+            # service constraints with the request's token.
+            with request_services.asking(ctx):
+                resp = getattr(controller, action)(req, ctx, **match)
         except Exception as exc:
             resp = faults.from_exception(exc)
         if 'stack_id' in match and ctx is not None:

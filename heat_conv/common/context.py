@@ -3,13 +3,25 @@ from oslo_context import context
 
 
 class RequestContext(context.RequestContext):
-    """Who asked: tenant (project) and user, plus the request id."""
+    """Who asked: tenant (project) and user, plus the request id.
 
-    def __init__(self, *args, **kwargs):
+    With Keystone (keystonemiddleware), also the user's token (``auth_token``),
+    user and project domains, roles, the token's ``service_catalog`` (the
+    Keystone v3 catalog) and ``user_auth_plugin``, which authenticates a
+    session as the user with that token. These stay in the API's process:
+    work that outlives the request acts through the stack's trust.
+    """
+
+    def __init__(self, *args, service_catalog=None, user_auth_plugin=None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.service_catalog = service_catalog
+        self.user_auth_plugin = user_auth_plugin
         # The stack rows an API request has read, by id (never sent on):
         # what answers about a stack needs twice is read once.
         self.stacks_read = {}
+        # openstacksdk connections on the user's token, by region
+        # (heat_conv.clients.connections.for_context).
+        self.connections = {}
 
     @classmethod
     def from_dict(cls, values):

@@ -254,3 +254,21 @@ class ServiceUnavailable(HeatConvException):
     def __init__(self, message=None, retry_after=None):
         self.retry_after = retry_after
         super().__init__(message)
+
+
+# --- credentials for OpenStack services --------------------------------------
+
+class MissingCredentials(Invalid):
+    """heat-conv holds no credentials to act on OpenStack services for this
+    request or stack (no Keystone token, no trust)."""
+
+
+class TrustInvalid(HeatConvException):
+    """A stack's Keystone trust cannot be used: deleted behind heat-conv's
+    back, expired, or its trustor lost a delegated role."""
+
+    def __init__(self, trust_id, reason):
+        self.trust_id = trust_id
+        super().__init__(f'The stack\'s Keystone trust {trust_id} cannot be used '
+                         f'(deleted, expired, or the trustor lost a delegated '
+                         f'role?): {reason}')

@@ -40,6 +40,16 @@ limit_opts = [
                default=1000,
                help='Most events kept per stack; when a stack has more, the '
                     'oldest are purged. 0 keeps every event.'),
+    cfg.IntOpt('max_signal_data_per_resource',
+               default=1048576,
+               min=1,
+               help='Most signal data, in bytes of JSON, kept for one '
+                    'resource (a wait condition handle, a software '
+                    'deployment) over all the signals it is sent; a signal '
+                    'that would pass it is refused with 400, and the '
+                    'signals already kept stay. Whatever waits on them reads '
+                    'them all in one row, which the database must accept '
+                    '(MariaDB\'s max_allowed_packet).'),
     cfg.IntOpt('max_snapshots_per_stack',
                default=32,
                help='Most snapshots one stack may have at a time. -1 means no '
@@ -104,3 +114,10 @@ def check_stack_count(count):
     if limit >= 0 and count > limit:
         raise exceeded(f'Creating another stack ({count} in this project)',
                        'max_stacks_per_tenant')
+
+
+def check_signal_data(kept, size, resource_name):
+    """Refuse a signal of ``size`` bytes to a resource that keeps ``kept``."""
+    if kept + size > CONF.max_signal_data_per_resource:
+        raise exceeded(f'The signals kept for {resource_name} would be {kept + size} '
+                       'bytes, which', 'max_signal_data_per_resource')

@@ -18,6 +18,7 @@ class Periodic:
         self._func = func
         self._interval = interval if callable(interval) else (lambda: interval)
         self._stopping = threading.Event()
+        self._woken = threading.Event()
         self._thread = None
 
     def start(self):
@@ -26,14 +27,24 @@ class Periodic:
         return self
 
     def _loop(self):
-        while not self._stopping.wait(self._interval()):
+        while True:
+            self._woken.wait(self._interval())
+            self._woken.clear()
+            if self._stopping.is_set():
+                return
             try:
                 self._func()
             except Exception:   # a periodic task must outlive a bad pass
                 LOG.exception('%s pass failed', self.name)
 
+    def wake(self):
+        """Run the next pass now instead of at its time (once, however many
+        wake it meanwhile)."""
+        self._woken.set()
+
     def stop(self, timeout=10):
         """Stop, waiting up to ``timeout`` seconds for a pass in progress."""
         self._stopping.set()
+        self._woken.set()
         if self._thread is not None:
             self._thread.join(timeout)

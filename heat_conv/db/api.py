@@ -10,6 +10,7 @@ from heat_conv.db.queries.events import event_get  # noqa: F401
 from heat_conv.db.queries.events import event_list  # noqa: F401
 from heat_conv.db.queries.events import events_add  # noqa: F401
 from heat_conv.db.queries.events import events_purge_oldest  # noqa: F401
+from heat_conv.db.queries.lifecycle import resource_holder  # noqa: F401
 from heat_conv.db.queries.lifecycle import stack_create_with_resources  # noqa: F401
 from heat_conv.db.queries.lifecycle import stack_forget  # noqa: F401
 from heat_conv.db.queries.observation import observer_leases  # noqa: F401
@@ -18,8 +19,10 @@ from heat_conv.db.queries.observation import resources_observable  # noqa: F401
 from heat_conv.db.queries.observation import resources_record_drift  # noqa: F401
 from heat_conv.db.queries.observation import stacks_auto_heal  # noqa: F401
 from heat_conv.db.queries.observation import stacks_observable  # noqa: F401
+from heat_conv.db.queries.observation import stacks_projects  # noqa: F401
 from heat_conv.db.queries.purge import stacks_purge_deleted  # noqa: F401
 from heat_conv.db.queries.recovery import resources_orphaned  # noqa: F401
+from heat_conv.db.queries.recovery import stacks_never_converged  # noqa: F401
 from heat_conv.db.queries.recovery import stacks_quiet_since  # noqa: F401
 from heat_conv.db.queries.recovery import stacks_waiting_on_cloud  # noqa: F401
 from heat_conv.db.queries.recovery import stacks_with_locks  # noqa: F401
@@ -48,6 +51,7 @@ from heat_conv.db.queries.signals import resources_wait_expired  # noqa: F401
 from heat_conv.db.queries.signals import resources_waiting_on  # noqa: F401
 from heat_conv.db.queries.signals import signal_add  # noqa: F401
 from heat_conv.db.queries.signals import signals_for  # noqa: F401
+from heat_conv.db.queries.signals import signals_kept_size  # noqa: F401
 from heat_conv.db.queries.snapshots import snapshot_count  # noqa: F401
 from heat_conv.db.queries.snapshots import snapshot_create  # noqa: F401
 from heat_conv.db.queries.snapshots import snapshot_delete  # noqa: F401

@@ -91,6 +91,9 @@ class Stack(TimestampMixin, Base):
     # The name while the stack exists, NULL once deleted: a unique key on it
     # keeps names unique among live stacks (NULLs never collide).
     live_name = sa.Column(sa.String(255), nullable=True)
+    # The Keystone trust its owner delegated to heat-conv at create (a root
+    # stack created with Keystone auth; child stacks use their root's).
+    trust_id = sa.Column(sa.String(64), nullable=True)
 
 
 class Resource(TimestampMixin, Base):
@@ -106,6 +109,8 @@ class Resource(TimestampMixin, Base):
         sa.Index('ix_resource_status', 'status'),
         sa.Index('ix_resource_engine', 'engine_id'),
         sa.Index('ix_resource_wait_until', 'wait_until'),
+        # An adopt's look for another stack owning the object.
+        sa.Index('ix_resource_physical_id', 'physical_resource_id'),
     )
 
     id = sa.Column(sa.Integer, primary_key=True, autoincrement=True)

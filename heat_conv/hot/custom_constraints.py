@@ -2,11 +2,18 @@
 service: ``ip_addr``, ``ip_or_cidr``, ``net_cidr``, ``mac_addr``,
 ``dns_name``, ``dns_domain``, ``rel_dns_name``, ``iso_8601``,
 ``expiration``, ``timezone``, ``cron_expression``, ``json_string`` and the
-test constraints. A constraint that asks a service heat-conv does not have
-(``nova.flavor``, ``neutron.network``, ...) fails, as Heat's does without
-that service; a name Heat does not know fails as in Heat ("constraint not
-found"). Nothing is accepted unchecked.
+test constraints.
+
+A constraint that asks a service (``nova.flavor``, ``neutron.network``,
+...) is answered by whoever binds the template (``asking``): the API, with
+the request's token (heat_conv.clients.request_services). Values bound
+from a stored template were checked when they were stored (``STORED``).
+With nobody to ask, it fails, as Heat's does without that service; a name
+Heat does not know fails as in Heat ("constraint not found"). Nothing is
+accepted unchecked.
 """
+import contextlib
+import contextvars
 import datetime
 import ipaddress
 import json
@@ -36,6 +43,27 @@ _MAC = re.compile(r'^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$')
 _CRON_FIELD = re.compile(r'^[0-9A-Za-z*?/,\-LW#]+$')
 
 
+# check(name, value) -> None or a message, for the service constraints of
+# what this thread is binding.
+_service_checker = contextvars.ContextVar('service_checker', default=None)
+
+
+def STORED(name, value):
+    """The checker of values that were checked before they were stored."""
+    return None
+
+
+@contextlib.contextmanager
+def asking(checker):
+    """Service constraints are answered by ``checker(name, value)`` (None,
+    or the message) while the block runs in this thread."""
+    token = _service_checker.set(checker)
+    try:
+        yield
+    finally:
+        _service_checker.reset(token)
+
+
 def check(name, value):
     """None if ``value`` passes constraint ``name``, else the message."""
     if name in _LOCAL:
@@ -44,6 +72,9 @@ def check(name, value):
             return None
         return f"Error validating value '{value}'" + (f': {problem}' if problem else '')
     if name in SERVICE_CONSTRAINTS:
+        checker = _service_checker.get()
+        if checker is not None:
+            return checker(name, value)
         service = name.split('.')[0]
         return (f'"{value}" does not validate {name} (heat-conv has no {service} '
                 'service to ask)')

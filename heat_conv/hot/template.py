@@ -7,12 +7,14 @@ the API's validate call and stack creation fail fast with the path of the
 offending element. ``bind`` does the rest for one stack's parameters.
 """
 
+import contextlib
 import datetime
 
 from heat_conv.common import exception
 from heat_conv.hot import cfn_parameters
 from heat_conv.hot import checker
 from heat_conv.hot import conditions
+from heat_conv.hot import custom_constraints
 from heat_conv.hot import environment as environment_mod
 from heat_conv.hot import evaluator
 from heat_conv.hot import layouts
@@ -34,6 +36,18 @@ NO_DESCRIPTION = 'No description'
 class Template:
 
     def __init__(self, body, files=None, environment=None, checked=False):
+        # A stored template's parameter values passed their service
+        # constraints when they were stored; nobody is asked again.
+        self.stored = checked
+        with self._values_checked_before():
+            self._load(body, files, environment, checked)
+
+    def _values_checked_before(self):
+        if self.stored:
+            return custom_constraints.asking(custom_constraints.STORED)
+        return contextlib.nullcontext()
+
+    def _load(self, body, files, environment, checked):
         body = yaml_loader.require_mapping(body)
         self._body = body
         self.spec = versions.detect(body)
@@ -142,8 +156,10 @@ class Template:
         ``validating`` and ``ignore_unavailable``: for a template only
         validated, how parameters' values are checked (parameters.resolve).
         """
-        return _guard_depth(stack_definition.StackDefinition, self, params, stack_name,
-                            stack_id, project_id, facade, validating, ignore_unavailable)
+        with self._values_checked_before():
+            return _guard_depth(stack_definition.StackDefinition, self, params, stack_name,
+                                stack_id, project_id, facade, validating,
+                                ignore_unavailable)
 
     def _section(self, canonical):
         written = self.spec.section(canonical)

@@ -1,6 +1,7 @@
 """Compare every observed resource with reality, in batches.
 
-One cloud call per batch of resources, never one per resource. A failed
+One cloud call per batch of resources, never one per resource (for a
+real cloud, per service and project: see reality). A failed
 look decides nothing: the resource keeps its last drift status until a
 later pass sees reality. A change of drift status writes an event.
 """
@@ -14,6 +15,7 @@ from heat_conv.common.status import DRIFTED
 from heat_conv.common.status import Action
 from heat_conv.common.status import Drift
 from heat_conv.db import api as db_api
+from heat_conv.observer import reality
 from heat_conv.resources import registry
 
 LOG = logging.getLogger(__name__)
@@ -23,18 +25,27 @@ class Pass:
     resources: int = 0
     cloud_calls: int = 0
     failed_calls: int = 0
+    # Groups of real-cloud resources (a project's objects of one service)
+    # that could not be asked: they decide nothing, and do not back the
+    # observer off (one project's broken trust must not slow the others).
+    failed_groups: int = 0
     changed: int = 0
     drifted_stacks: set = dataclasses.field(default_factory=set)
 
 
-def observe(stack_ids, cloud=None, batch_size=500):
-    """One drift pass over the observed resources of ``stack_ids``."""
-    cloud = cloud or cloud_client.get_client()
+def observe(stack_ids, cloud=None, batch_size=500, connection_for=None):
+    """One drift pass over the observed resources of ``stack_ids``.
+
+    ``connection_for(stack_id)``: the real cloud's connection for a stack
+    (default: its trust's, heat_conv.clients)."""
     rows = [r for r in db_api.resources_observable(stack_ids) if _observed_type(r)]
     result = Pass(resources=len(rows))
+    simulated, groups = reality.split(rows)
     changes, unchanged = [], []
-    for start in range(0, len(rows), batch_size):
-        batch = rows[start:start + batch_size]
+    if simulated:
+        cloud = cloud or cloud_client.get_client()
+    for start in range(0, len(simulated), batch_size):
+        batch = simulated[start:start + batch_size]
         result.cloud_calls += 1
         try:
             objects = retry.call(cloud.get_many,
@@ -44,18 +55,33 @@ def observe(stack_ids, cloud=None, batch_size=500):
             LOG.warning('observer: cloud unreachable for %d resources: %s',
                         len(batch), exc)
             continue
-        for row in batch:
-            plugin = registry.plugin_for(row, cloud=cloud)
-            status, detail = plugin.drift(row.properties_data or {},
-                                          objects.get(row.physical_resource_id))
-            if status in DRIFTED:
-                result.drifted_stacks.add(row.stack_id)
-            if status == row.drift_status and detail == row.drift_detail:
-                unchanged.append(row.id)
-            else:
-                changes.append((row, status, detail, _event(row, status, detail)))
+        _compare(batch, objects, cloud, result, changes, unchanged)
+    for group in groups:
+        try:
+            connection, objects, calls = reality.look(group, connection_for, batch_size)
+        except reality.Unaskable as exc:
+            result.cloud_calls += 1
+            result.failed_groups += 1
+            LOG.warning('observer: could not ask about %d resource(s) of %s for '
+                        'drift: %s', len(group.rows), group.names(), exc)
+            continue
+        result.cloud_calls += calls
+        _compare(group.rows, objects, connection, result, changes, unchanged)
     result.changed = db_api.resources_record_drift(changes, unchanged)
     return result
+
+
+def _compare(rows, objects, cloud, result, changes, unchanged):
+    for row in rows:
+        plugin = registry.plugin_for(row, cloud=cloud)
+        status, detail = plugin.drift(row.properties_data or {},
+                                      objects.get(row.physical_resource_id))
+        if status in DRIFTED:
+            result.drifted_stacks.add(row.stack_id)
+        if status == row.drift_status and detail == row.drift_detail:
+            unchanged.append(row.id)
+        else:
+            changes.append((row, status, detail, _event(row, status, detail)))
 
 
 def _observed_type(row):

@@ -38,6 +38,38 @@ observer_opts = [
     cfg.FloatOpt('max_backoff', default=60.0, min=1,
                  help='Longest pause between passes while the cloud keeps '
                       'failing.'),
+    cfg.StrOpt('notification_transport_url', secret=True,
+               help='The oslo.messaging transport URL of the message bus the '
+                    'OpenStack services publish their notifications on (for '
+                    'example rabbit://user:password@host:5672/vhost). When set, '
+                    'the observer listens, and a notification about an object a '
+                    'resource waits on makes it look at that object at once '
+                    'instead of at its next poll; polling stays the fallback. '
+                    'Unset: no listener.'),
+    cfg.FloatOpt('notified_poll_interval', default=10.0, min=0.05,
+                 help='Longest pause between passes over resources whose cloud '
+                      'action is in progress while the notification listener runs '
+                      '(instead of poll_interval, and without the settling '
+                      'passes): notifications bring the look at an ended action '
+                      'forward, so polling is only the fallback for a lost one.'),
+    cfg.ListOpt('notification_topics',
+                default=['versioned_notifications', 'notifications'],
+                help='Notification topics to listen on: Nova publishes its '
+                     'versioned notifications on versioned_notifications; Cinder, '
+                     'Neutron and Glance on notifications (the services\' '
+                     '[oslo_messaging_notifications] topics).'),
+    cfg.ListOpt('notification_exchanges', default=['nova', 'neutron', 'openstack'],
+                help='Exchanges the services publish their notifications to (each '
+                     'service\'s control_exchange): nova for Nova, neutron for '
+                     'Neutron, openstack for Cinder and Glance. The listener '
+                     'listens on every topic of every one of them.'),
+    cfg.StrOpt('notification_pool',
+               help='The name of the listener\'s queue on the bus (an '
+                    'oslo.messaging pool), so that it receives every notification '
+                    'beside the cloud\'s other consumers. Default: '
+                    'heat-conv-observer.<host>. Observers that share a pool share '
+                    'its notifications, each getting some: give each observer '
+                    'process its own.'),
 ]
 CONF.register_opts(observer_opts, group='observer')
 

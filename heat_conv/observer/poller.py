@@ -1,6 +1,8 @@
 """Watch pending cloud actions and report the ones that settled.
 
-One cloud call per batch of resources, never one per resource.
+One cloud call per batch of resources, never one per resource: for the
+simulated cloud, per batch; for a real cloud, per service and project
+(see reality).
 """
 import logging
 
@@ -9,6 +11,7 @@ from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
 from heat_conv.engine.core import messages
 from heat_conv.engine.core import rpc
+from heat_conv.observer import reality
 from heat_conv.resources import base
 from heat_conv.resources import registry
 
@@ -43,20 +46,46 @@ class Reported:
         self._sent = {key: value for key, value in self._sent.items() if key in waiting}
 
 
-def poll_pending(cloud=None, batch_size=500, stack_ids=None, reported=None):
+def poll_pending(cloud=None, batch_size=500, stack_ids=None, reported=None,
+                 connection_for=None, only_ids=None):
     """One pass over pending actions; returns how many settled.
 
     ``reported`` (a Reported), if given, skips the actions this observer
     already reported and that are not yet due to be reported again.
+    ``connection_for(stack_id)``: the connection to a real cloud that acts
+    for a stack (default: its trust's, heat_conv.clients). ``only_ids``:
+    physical ids notifications named: only those of them that wait are
+    asked about (one call per group), and the simulated cloud is not.
     """
-    cloud = cloud or cloud_client.get_client()
     # A wait on signals (a wait condition) has nothing in the cloud to watch.
-    rows = [r for r in db_api.resources_waiting(stack_ids=stack_ids)
+    rows = [r for r in db_api.resources_waiting(stack_ids=stack_ids,
+                                                physical_ids=only_ids)
             if not _waits_on_signals(r.type)]
     now = timeutils.now()
     if reported is not None:
-        reported.keep_only(rows)
+        if only_ids is None:
+            reported.keep_only(rows)
         rows = [r for r in rows if reported.due(r, now)]
+    simulated, groups = reality.split(rows)
+    if only_ids is not None:
+        simulated = []   # the simulated cloud sends no notifications
+    settled = 0
+    if simulated:
+        settled += _poll_simulated(cloud or cloud_client.get_client(), simulated,
+                                   batch_size, reported, now)
+    for group in groups:
+        try:
+            connection, objects, _ = reality.look(group, connection_for, batch_size)
+        except reality.Unaskable as exc:
+            # Nothing is decided on a failed look; the next pass asks again.
+            LOG.warning('observer: could not ask about %d pending resource(s) of %s, '
+                        'retrying next pass: %s', len(group.rows), group.names(), exc)
+            continue
+        settled += _report(group.rows, objects, connection, reported, now)
+    return settled
+
+
+def _poll_simulated(cloud, rows, batch_size, reported, now):
     settled = 0
     for start in range(0, len(rows), batch_size):
         batch = rows[start:start + batch_size]
@@ -68,21 +97,26 @@ def poll_pending(cloud=None, batch_size=500, stack_ids=None, reported=None):
             LOG.warning('observer: cloud status call failed, retrying next pass: %s',
                         exc)
             continue
-        reports = []
-        for row in batch:
-            outcome = _progress(row, objects.get(row.physical_resource_id), cloud)
-            if outcome is None:
-                continue
-            # The verdict travels, so the engine does not judge the object again.
-            reports.append((row, messages.ActionComplete(row.id, row.atomic_key, outcome)))
-        # Together: over RabbitMQ each publish waits for the broker's
-        # confirmation, and many at once go out in parallel.
-        rpc.cast_all(report for _, report in reports)
-        settled += len(reports)
-        if reported is not None:
-            for row, _ in reports:
-                reported.sent(row, now)
+        settled += _report(batch, objects, cloud, reported, now)
     return settled
+
+
+def _report(rows, objects, cloud, reported, now):
+    """Report the rows whose action ended, judged on ``objects``."""
+    reports = []
+    for row in rows:
+        outcome = _progress(row, objects.get(row.physical_resource_id), cloud)
+        if outcome is None:
+            continue
+        # The verdict travels, so the engine does not judge the object again.
+        reports.append((row, messages.ActionComplete(row.id, row.atomic_key, outcome)))
+    # Together: over RabbitMQ each publish waits for the broker's
+    # confirmation, and many at once go out in parallel.
+    rpc.cast_all(report for _, report in reports)
+    if reported is not None:
+        for row, _ in reports:
+            reported.sent(row, now)
+    return len(reports)
 
 
 def _waits_on_signals(type_name):

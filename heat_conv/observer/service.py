@@ -6,7 +6,9 @@ reports pending cloud actions that settled; every
 reality, records what it finds and, for stacks with ``auto_heal``, reports
 the drift to the engine, which converges them from reality. It only
 reports: what to do about it is the engine's business. Failed cloud calls
-back the passes off.
+back the passes off. With ``notification_transport_url`` set, it also
+listens to the cloud's notifications, and one that names an object a
+resource waits on brings a look at it forward (notifications).
 """
 import logging
 import os
@@ -24,6 +26,7 @@ from heat_conv.engine.core import messages
 from heat_conv.engine.core import rpc
 from heat_conv.observer import drift
 from heat_conv.observer import leases
+from heat_conv.observer import notifications
 from heat_conv.observer import options  # noqa: F401  (registers [observer])
 from heat_conv.observer import poller
 
@@ -39,8 +42,11 @@ DB_THREADS = 3
 class Observer:
     """One observer's passes; the process wrapper below runs them on a timer."""
 
-    def __init__(self, cloud=None, observer_id=None, renew_in_pass=True):
+    def __init__(self, cloud=None, observer_id=None, renew_in_pass=True,
+                 connection_for=None):
         self.cloud = cloud
+        # The real cloud's connection for a stack (default: its trust's).
+        self.connection_for = connection_for
         self.id = observer_id or str(uuid.uuid4())
         self.failures = 0
         self.stacks = set()
@@ -49,27 +55,62 @@ class Observer:
         self._renew_in_pass = renew_in_pass
         self._next_drift = 0.0
         self._pause = CONF.observer.poll_interval
+        self._last_poll = float('-inf')
         self.reported = poller.Reported(CONF.observer.report_again_after)
+        # Ids notifications named since the last pass, and what to call so
+        # the next pass runs now (the service's timer; nothing when alone).
+        self._hints = set()
+        self._hints_lock = threading.Lock()
+        self.wake = lambda: None
+        # Whether a notification listener feeds look_now (the service's).
+        self.listening = False
 
     def renew(self):
         """Beat, and hold this observer's share of the stacks."""
         self.stacks = leases.my_stacks(self.id)
         return self.stacks
 
+    def look_now(self, physical_ids):
+        """A notification named these objects: look at those that a
+        resource waits on, now (notifications.Endpoint calls it)."""
+        with self._hints_lock:
+            self._hints |= set(physical_ids)
+        self.wake()
+
+    def _take_hints(self):
+        with self._hints_lock:
+            hints, self._hints = self._hints, set()
+        return hints
+
     def run_pass(self):
         # The pass's own request context: its log lines and reports share a
         # request id.
         context.admin_context().update_store()
+        hints = self._take_hints()
+        if hints and timeutils.now() - self._last_poll < self._pause:
+            # Woken by notifications before the poll is due: only the objects
+            # they named, one call per group. The poll keeps its time.
+            poller.poll_pending(self.cloud, batch_size=CONF.observer.batch_size,
+                                stack_ids=self.stacks, reported=self.reported,
+                                connection_for=self.connection_for, only_ids=hints)
+            return None
         stacks = self.renew() if self._renew_in_pass else self.stacks
         settled = poller.poll_pending(self.cloud, batch_size=CONF.observer.batch_size,
-                                      stack_ids=stacks, reported=self.reported)
-        longest = CONF.observer.poll_interval
-        self._pause = (min(CONF.observer.settling_poll_interval, longest) if settled
-                       else min(self._pause * 2, longest))
+                                      stack_ids=stacks, reported=self.reported,
+                                      connection_for=self.connection_for)
+        self._last_poll = timeutils.now()
+        if self.listening:
+            # Notifications say when actions end: polls are the fallback.
+            self._pause = CONF.observer.notified_poll_interval
+        else:
+            longest = CONF.observer.poll_interval
+            self._pause = (min(CONF.observer.settling_poll_interval, longest) if settled
+                           else min(self._pause * 2, longest))
         if timeutils.now() < self._next_drift:
             return None
         self._next_drift = timeutils.now() + CONF.observer.drift_interval
-        result = drift.observe(stacks, self.cloud, CONF.observer.batch_size)
+        result = drift.observe(stacks, self.cloud, CONF.observer.batch_size,
+                               connection_for=self.connection_for)
         self.failures = self.failures + 1 if result.failed_calls else 0
         # Report drift where it may be healed; whether to, is the engine's call.
         for stack_id in db_api.stacks_auto_heal(result.drifted_stacks):
@@ -84,15 +125,18 @@ class Observer:
         if self.failures:
             return min(CONF.observer.poll_interval * (2 ** self.failures),
                        CONF.observer.max_backoff)
-        return self._pause
+        # After a pass that notifications brought forward, the rest of the wait.
+        return max(0.0, min(self._pause, self._pause - (timeutils.now() - self._last_poll)))
 
 
 class ObserverService(service.Service):
-    def __init__(self, cloud=None):
+    def __init__(self, cloud=None, connection_for=None):
         super().__init__()
-        self.observer = Observer(cloud, renew_in_pass=False)
+        self.observer = Observer(cloud, renew_in_pass=False,
+                                 connection_for=connection_for)
         self._stopping = threading.Event()
         self._tasks = []
+        self._listener = None
 
     def start(self):
         super().start()
@@ -101,23 +145,36 @@ class ObserverService(service.Service):
                         'process watches the cloud')
             return
         self.observer.renew()
+        passes = periodic.Periodic('observer', self.observer.run_pass, self.observer.pause)
+        self.observer.wake = passes.wake
         self._tasks = [
             periodic.Periodic('observer-heartbeat', self.observer.renew,
                               leases.heartbeat_interval()).start(),
-            periodic.Periodic('observer', self.observer.run_pass,
-                              self.observer.pause).start()]
-        LOG.info('observer %s started on host %s (pid %d): watching %d stack(s); polls '
-                 'every %s s (%s s while actions end), drift every %s s, leases of %d s '
-                 'renewed every %.1f s',
+            passes.start()]
+        try:
+            self._listener = notifications.start(self.observer.look_now)
+            self.observer.listening = self._listener is not None
+        except Exception:
+            # The bus may come back; polling alone still sees everything.
+            LOG.exception('observer: cannot listen to notifications; polling only')
+        polls = (f'polls every {CONF.observer.notified_poll_interval} s, notifications '
+                 'bringing looks forward' if self.observer.listening else
+                 f'polls every {CONF.observer.poll_interval} s '
+                 f'({CONF.observer.settling_poll_interval} s while actions end)')
+        LOG.info('observer %s started on host %s (pid %d): watching %d stack(s); %s, '
+                 'drift every %s s, leases of %d s renewed every %.1f s',
                  self.observer.id, CONF.host, os.getpid(), len(self.observer.stacks),
-                 CONF.observer.poll_interval, CONF.observer.settling_poll_interval,
-                 CONF.observer.drift_interval,
+                 polls, CONF.observer.drift_interval,
                  CONF.observer.lease_secs, leases.heartbeat_interval())
 
     def stop(self, graceful=False):
         if self._stopping.is_set():
             return
         self._stopping.set()
+        try:
+            notifications.stop(self._listener)
+        except Exception:
+            LOG.exception('observer: the notification listener did not stop cleanly')
         for task in reversed(self._tasks):
             task.stop()
         if self._tasks:

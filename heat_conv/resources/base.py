@@ -12,7 +12,11 @@ import typing
 
 from heat_conv.common import exception
 from heat_conv.common.status import Drift
+from heat_conv.resources import ownership
 from heat_conv.resources import properties as props_mod
+from heat_conv.resources.ownership import Adopter  # noqa: F401  (the plugin interface)
+from heat_conv.resources.ownership import Owner  # noqa: F401
+from heat_conv.resources.ownership import StackKnown  # noqa: F401
 
 
 @dataclasses.dataclass
@@ -103,6 +107,9 @@ class Resource:
         self.stored_data = stored_data or {}
         self.data = copy.deepcopy(self.stored_data)
         self._cloud = cloud
+        # The project of the stack, set by the engine before a create, for
+        # types that record it on their objects (ownership).
+        self.project_id = None
 
     @property
     def cloud(self):
@@ -144,6 +151,23 @@ class Resource:
         """A template's validation of the members a group would build from
         its literal ``properties``; raises InvalidProperties. Most
         resources have none."""
+
+    @classmethod
+    def check_available(cls, services, path=()):
+        """At a request's validation: raise ResourceTypeUnavailable if the
+        request's user cannot reach what the type needs (``services``: what
+        they can reach, heat_conv.clients.request_services)."""
+
+    @classmethod
+    def check_constraints(cls, properties, services, path=()):
+        """At a request's validation: every given property value whose
+        property names a service constraint (``nova.flavor``) must pass it;
+        raises InvalidProperties at the first that does not."""
+        for name, value, where in props_mod.constrained_values(
+                cls.properties_schema, properties, path):
+            problem = services.check_constraint(name, value)
+            if problem is not None:
+                raise exception.InvalidProperties(problem, path=where)
 
     @classmethod
     def has_attribute(cls, name):
@@ -194,6 +218,29 @@ class Resource:
         there (nothing is created), else Failed."""
         return Done(self.physical_id)
 
+    def owner(self):
+        """Who the object ``physical_id`` says owns it (ownership.Owner:
+        its metadata or ownership tags, read with the caller's own
+        credentials), or None when there is nothing to ask: types whose
+        objects live only in the database, or an object that is not
+        there (``adopt`` says so); Unknown when the cloud could not be
+        asked, which refuses the adopt (it may be tried again)."""
+        return None
+
+    def adoption_refusal(self, adopter):
+        """Why this resource may not take over ``physical_id`` for
+        ``adopter`` (ownership.Adopter): the reason its adopt fails with,
+        or None. The rule is ownership's, the same for every type; a type
+        says only what its objects claim (``owner``)."""
+        owner = self.owner()
+        if owner is None:
+            return None
+        if isinstance(owner, Unknown):
+            return (f'{self.type_name} {self.physical_id} cannot be adopted: who owns '
+                    f'it could not be established ({owner.reason})')
+        return ownership.refusal(f'{self.type_name} {self.physical_id}',
+                                 self.physical_id, owner, adopter)
+
     def progress(self, action, cloud_object):
         """Interpret the observed cloud object of a Pending action."""
         return Done(self.physical_id)
@@ -207,6 +254,13 @@ class Resource:
         return Done(self.physical_id)
 
     # Reality, for types that have it (``observed``).
+    @classmethod
+    def observe_key(cls):
+        """For types of a real cloud, what the observer groups their objects
+        by to ask about them together (their ``observe_many``); None for the
+        others, whose objects the simulated cloud shows."""
+        return None
+
     def drift(self, expected, cloud_object):
         """Compare an object seen in the cloud with the properties it should
         have: (Drift status, detail)."""

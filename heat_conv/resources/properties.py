@@ -127,3 +127,28 @@ def _check(prop, value, path):
         return [None if item is None else _check(prop.item, item, tuple(path) + (index,))
                 for index, item in enumerate(value)]
     return value
+
+
+def constrained_values(schema, values, path=()):
+    """(constraint name, value, path) of every value in ``values`` (a
+    resource's properties as far as they are known) whose property names a
+    service constraint. Only plain values are given: one computed from
+    another resource (still a function) is checked by nobody before it is
+    known, as in Heat; an empty one names nothing (at validate, a parameter
+    without a value stands in empty)."""
+    if not isinstance(values, dict):
+        return
+    for name, prop in schema.items():
+        if name in values:
+            yield from _constrained(prop, values[name], tuple(path) + (name,))
+
+
+def _constrained(prop, value, path):
+    if prop.constraint and isinstance(value, (str, int)) and not isinstance(value, bool):
+        if value != '':
+            yield prop.constraint, value, path
+    elif prop.schema is not None and isinstance(value, dict):
+        yield from constrained_values(prop.schema, value, path)
+    elif prop.item is not None and isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _constrained(prop.item, item, path + (index,))

@@ -1,5 +1,7 @@
 """Resource type name -> plugin class, the plugin instance for a row, and
 a bound template's resources checked against their classes."""
+from oslo_config import cfg
+
 from heat_conv.common import exception
 from heat_conv.resources import heat_types
 from heat_conv.resources import plugin_loader
@@ -13,10 +15,9 @@ def get(type_name, path=(), nested_template=None):
     name, the resource is then a template resource)."""
     if nested_template is not None:
         return plugin_loader.template_resource_class()
-    try:
-        return plugin_loader.types()[type_name]
-    except KeyError:
-        pass
+    cls = plugin_loader.types().get(type_name)
+    if cls is not None and available(cls):
+        return cls
     if type_name in heat_types.HEAT_TYPES:
         raise exception.ResourceTypeUnavailable(heat_types.unavailable_reason(type_name),
                                                 path=path)
@@ -24,8 +25,23 @@ def get(type_name, path=(), nested_template=None):
         f'The Resource Type ({type_name}) could not be found.', path=path)
 
 
+def available(cls):
+    """Whether a type can run here: a type of a real OpenStack service
+    (``service_type``) needs Keystone authentication ([api] auth_strategy),
+    for without it there is no stack trust to act through and no catalog to
+    find the service in (the simulated cloud's no-auth default has neither).
+    A process without the API's options (an engine alone) runs whatever
+    type the API accepted."""
+    if getattr(cls, 'service_type', None) is None:
+        return True
+    try:
+        return cfg.CONF.api.auth_strategy == 'keystone'
+    except (cfg.NoSuchOptError, cfg.NoSuchGroupError):
+        return True
+
+
 def names():
-    return sorted(plugin_loader.types())
+    return sorted(name for name, cls in plugin_loader.types().items() if available(cls))
 
 
 def types_waiting_on_signals():
@@ -33,13 +49,16 @@ def types_waiting_on_signals():
     return sorted(name for name, cls in plugin_loader.types().items() if cls.waits_on_signals)
 
 
-def check_template(bound, ignore_unavailable=False):
+def check_template(bound, ignore_unavailable=False, services=None):
     """Check every resource of ``bound`` (a StackDefinition) against its
     type: the type exists, its literal properties do, and so do the
-    attributes read from it; see template_check. Returns how many
-    resources template resources' child stacks add."""
+    attributes read from it; with ``services``, the request's user can
+    reach the type's service and given values pass their service
+    constraints; see template_check. Returns how many resources template
+    resources' child stacks add."""
     return template_check.check_resources(bound, get,
-                                          ignore_unavailable=ignore_unavailable)
+                                          ignore_unavailable=ignore_unavailable,
+                                          services=services)
 
 
 def plugin_for(row, properties=None, cloud=None, definition=None):

@@ -11,14 +11,17 @@ from heat_conv.hot import template as hot_template
 from heat_conv.resources import base
 
 
-def check_resources(bound, get_class, ignore_unavailable=False):
+def check_resources(bound, get_class, ignore_unavailable=False, services=None):
     """Raise the first problem found in ``bound`` (a StackDefinition);
     return how many resources the child stacks add (template resources'
     trees, groups' members).
 
     ``get_class`` is the registry's type lookup. With ``ignore_unavailable``
     a type Heat has but heat-conv cannot run is passed over (Heat's
-    validate ``ignore_errors=99001``).
+    validate ``ignore_errors=99001``). ``services``: the OpenStack services
+    the request's user can reach (request_services), if the request is
+    to be checked against them: a type whose service is missing is
+    unavailable, and given values must pass their service constraints.
     """
     tmpl = bound.template
     classes = {}
@@ -28,6 +31,8 @@ def check_resources(bound, get_class, ignore_unavailable=False):
         try:
             cls = get_class(defn.type, path=tmpl.path('resources', name, 'type'),
                             nested_template=defn.nested_template)
+            if services is not None:
+                cls.check_available(services, path=tmpl.path('resources', name, 'type'))
         except exception.ResourceTypeUnavailable:
             if ignore_unavailable:
                 continue
@@ -35,6 +40,9 @@ def check_resources(bound, get_class, ignore_unavailable=False):
         classes[name] = cls
         props = defn.frozen().get('properties') or {}
         _check_properties(cls, props, tmpl.path('resources', name, 'properties'))
+        if services is not None:
+            cls.check_constraints(props, services,
+                                  path=tmpl.path('resources', name, 'properties'))
         nested += cls.members_at_validation(props)
         cls.check_members(props, bound, tmpl.path('resources', name), get_class)
         if defn.deletion_policy == 'Snapshot' and not cls.snapshots:

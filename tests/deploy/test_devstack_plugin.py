@@ -86,6 +86,39 @@ def test_post_config_with_keystone_registers_orchestration(tmp_path, database):
     assert conf['keystone_authtoken']['username'] == 'heat-conv'
 
 
+def test_post_config_with_keystone_configures_trusts_and_clients(tmp_path, database):
+    name, _ = database
+    host = Devstack(tmp_path, services=('mysql', 'rabbit', 'key', 'tls-proxy'),
+                    HEAT_CONV_DB_NAME=name, KEYSTONE_SERVICE_URI='http://127.0.0.1/identity',
+                    SERVICE_PASSWORD='secret', SERVICE_DOMAIN_NAME='Default',
+                    SSL_BUNDLE_FILE='/opt/stack/data/ca-bundle.pem',
+                    HEAT_CONV_TRUSTS_DELEGATED_ROLES='member')
+    host.run('stack', 'post-config')
+    conf = host.config()
+    assert conf['DEFAULT']['deferred_auth_method'] == 'trusts'
+    assert conf['DEFAULT']['trusts_delegated_roles'] == 'member'
+    assert conf['DEFAULT']['region_name_for_services'] == 'RegionOne'
+    assert dict(conf['trustee']) == dict(conf['DEFAULT'], **{
+        'auth_type': 'password', 'auth_url': 'http://127.0.0.1/identity',
+        'username': 'heat-conv', 'password': 'secret', 'user_domain_name': 'Default'})
+    assert conf['clients']['endpoint_type'] == 'public'
+    assert conf['clients']['ca_file'] == '/opt/stack/data/ca-bundle.pem'
+    # heat-conv itself reads what the plugin wrote.
+    from heat_conv.common import opts
+    own = {group: {o.name for o in options} for group, options in opts.list_opts()}
+    assert {'deferred_auth_method', 'trusts_delegated_roles',
+            'region_name_for_services'} <= own[None]
+    assert {'endpoint_type', 'ca_file'} <= own['clients']
+
+
+def test_without_keystone_there_are_no_trusts(tmp_path, database):
+    name, _ = database
+    host = Devstack(tmp_path, HEAT_CONV_DB_NAME=name)
+    host.run('stack', 'post-config')
+    conf = host.config()
+    assert 'trustee' not in conf and 'deferred_auth_method' not in conf['DEFAULT']
+
+
 def test_extra_phase_starts_each_process_and_waits_for_the_api(tmp_path):
     host = Devstack(tmp_path)
     calls = host.run('stack', 'extra')

@@ -90,3 +90,11 @@ def minicloud():
         services.unavailable('mini-cloud', f'the rig at {home} is not '
                              f'healthy: {exc} (tools/minicloud health)')
     return rig
+
+
+@pytest.fixture(scope='session')
+def rig(minicloud):
+    """The rig's users with fresh connections each (their own tokens), for
+    heat-conv run with Keystone auth (tests/realcloud/keystone_rig.py)."""
+    from tests.realcloud import keystone_rig
+    return keystone_rig.Rig(minicloud.clouds_yaml)

@@ -31,7 +31,7 @@ class PreviewController:
         wanted = stack_input.parse(body)
         tmpl, bound = engine_api.validate_template(
             wanted.template, wanted.files, wanted.environment, wanted.params,
-            stack_name=name, stack_id='None', project_id=ctx.project_id)
+            stack_name=name, stack_id='None', project_id=ctx.project_id, ctx=ctx)
         required_by = update_preview.new_required_by(bound)
         resources = [resource_views.planned(name, bound.resource(r).frozen(),
                                             required_by[r], tenant=ctx.project_id,
@@ -72,7 +72,8 @@ class PreviewController:
             wanted = _merged_with_stored(stack, stack_input.for_patch(wanted))
         tmpl, bound = engine_api.validate_template(
             wanted.template, wanted.files, wanted.environment, wanted.params,
-            stack_name=stack.name, stack_id=stack.id, project_id=stack.tenant)
+            stack_name=stack.name, stack_id=stack.id, project_id=stack.tenant,
+            ctx=ctx)
         rows = db_api.resources_of_stack(stack.id, include_deleted=True)
         hidden = secrets.requested_hidden_values(tmpl.to_dict(),
                                                  tmpl.environment.to_dict(), wanted.params)

@@ -32,7 +32,7 @@ class ValidateController:
         tmpl, _ = engine_api.validate_template(
             wanted.template, wanted.files, wanted.environment, wanted.params,
             project_id=ctx.project_id, ignore_unavailable=ignore_unavailable,
-            validating=True)
+            validating=True, ctx=ctx)
         result = tmpl.validate_output(wanted.params)
         if show_nested:
             result.update(nested_validate.nested_parameters(tmpl))

@@ -2,9 +2,12 @@
 
 import sqlalchemy as sa
 
+from heat_conv.common.status import Action
+from heat_conv.common.status import Status
 from heat_conv.db import models
 from heat_conv.db.queries.common import EVENT
 from heat_conv.db.queries.common import execute as _execute
+from heat_conv.db.queries.common import reading
 from heat_conv.db.queries.common import transaction
 from heat_conv.db.queries.events import event_rows
 
@@ -51,3 +54,16 @@ def stack_forget(stack_id, expected_traversal, values, events=(), descendants=()
         if events:
             session.connection().execute(sa.insert(EVENT), event_rows(events))
         return True
+
+
+def resource_holder(physical_id, other_than):
+    """The id of a live stack, not ``other_than``, one of whose live rows
+    records object ``physical_id``; None when there is none (an adopt's
+    look for another owner)."""
+    r, s = models.Resource, models.Stack
+    query = sa.select(r.stack_id).join(s, s.id == r.stack_id).where(
+        r.physical_resource_id == physical_id, r.stack_id != other_than,
+        s.deleted_at.is_(None),
+        sa.not_(sa.and_(r.action == Action.DELETE, r.status == Status.COMPLETE))).limit(1)
+    with reading() as conn:
+        return conn.execute(query).scalar()

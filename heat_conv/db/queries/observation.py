@@ -62,6 +62,17 @@ def stacks_observable():
             .order_by(models.Stack.id))]
 
 
+def stacks_projects(stack_ids):
+    """{stack id: its project (tenant)} for ``stack_ids``: the observer asks
+    a real cloud about a project's objects together."""
+    if not stack_ids:
+        return {}
+    with transaction() as session:
+        return dict(session.execute(
+            sa.select(models.Stack.id, models.Stack.tenant)
+            .where(models.Stack.id.in_(sorted(set(stack_ids))))).all())
+
+
 def stacks_auto_heal(stack_ids):
     """Those of ``stack_ids`` that are live and have auto-heal on."""
     if not stack_ids:
@@ -83,14 +94,7 @@ def observer_leases(observer_id, lease_secs, share):
     lease = models.ObserverLease
     now = timeutils.utcnow()
     until = now + datetime.timedelta(seconds=lease_secs)
-    with transaction() as session:
-        _execute(session, sa.update(lease).where(lease.observer_id == observer_id)
-                 .values(expires_at=until))
-        mine = set(session.scalars(sa.select(lease.stack_id)
-                                   .where(lease.observer_id == observer_id)))
-        live = sa.select(models.Stack.id).where(models.Stack.deleted_at.is_(None))
-        _execute(session, sa.delete(lease).where(lease.stack_id.not_in(live)))
-        mine &= set(session.scalars(live))
+    mine = _renew(observer_id, until)
     if len(mine) >= share:
         return mine
     with transaction() as session:
@@ -103,6 +107,23 @@ def observer_leases(observer_id, lease_secs, share):
         if _claim(stack_id, observer_id, now, until):
             mine.add(stack_id)
     return mine
+
+
+@retry_on_deadlock
+def _renew(observer_id, until):
+    """Extend the observer's own leases and drop those of deleted stacks;
+    the stacks it still holds. Two observers doing so at once may
+    deadlock on MariaDB (the delete's range locks): retried, as every
+    deadlock is, and logged only at DEBUG (oslo.db's retry)."""
+    lease = models.ObserverLease
+    with transaction() as session:
+        _execute(session, sa.update(lease).where(lease.observer_id == observer_id)
+                 .values(expires_at=until))
+        mine = set(session.scalars(sa.select(lease.stack_id)
+                                   .where(lease.observer_id == observer_id)))
+        live = sa.select(models.Stack.id).where(models.Stack.deleted_at.is_(None))
+        _execute(session, sa.delete(lease).where(lease.stack_id.not_in(live)))
+        return mine & set(session.scalars(live))
 
 
 @retry_on_deadlock
@@ -125,6 +146,7 @@ def _claim(stack_id, observer_id, now, until):
         return False
 
 
+@retry_on_deadlock
 def observer_release(observer_id):
     with transaction() as session:
         _execute(session, sa.delete(models.ObserverLease)

@@ -100,3 +100,15 @@ def stacks_with_locks(stack_ids):
         return set(session.scalars(
             sa.select(r.stack_id).distinct()
             .where(r.engine_id.is_not(None), r.stack_id.in_(list(stack_ids)))))
+
+
+def stacks_never_converged(stack_ids):
+    """Those of ``stack_ids`` whose current traversal has no stored graph
+    (no sync point): its converge never ran, or is still on its way."""
+    if not stack_ids:
+        return set()
+    s, sp = models.Stack, models.SyncPoint
+    stored = sa.select(sp.id).where(sp.traversal_id == s.current_traversal).exists()
+    with transaction() as session:
+        return set(session.scalars(sa.select(s.id).where(
+            s.id.in_(list(stack_ids)), s.current_traversal.is_not(None), ~stored)))

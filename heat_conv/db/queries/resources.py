@@ -249,12 +249,15 @@ def resource_delete_unused(resource_id):
             models.Resource.engine_id.is_(None)))
 
 
-def resources_waiting(limit=None, stack_ids=None):
-    """Rows whose asynchronous action awaits the observer."""
+def resources_waiting(limit=None, stack_ids=None, physical_ids=None):
+    """Rows whose asynchronous action awaits the observer (of ``stack_ids``,
+    and with one of ``physical_ids``, when given)."""
     query = sa.select(RESOURCE).where(_R.status == Status.IN_PROGRESS,
                                       _R.action_started_at.is_not(None))
     if stack_ids is not None:
         query = query.where(_R.stack_id.in_(list(stack_ids)))
+    if physical_ids is not None:
+        query = query.where(_R.physical_resource_id.in_(sorted(physical_ids)))
     if limit:
         query = query.limit(limit)
     return _resource_records(query.order_by(_R.id))

@@ -1,14 +1,17 @@
-"""Service heartbeats of engine and observer processes."""
+"""Service heartbeats of engine and observer processes; each write is
+retried on a deadlock, as every write is."""
 
 import sqlalchemy as sa
 
 from heat_conv.common import timeutils
 from heat_conv.db import models
 from heat_conv.db.queries.common import execute as _execute
+from heat_conv.db.queries.common import retry_on_deadlock
 from heat_conv.db.queries.common import rows as _rows
 from heat_conv.db.queries.common import transaction
 
 
+@retry_on_deadlock
 def service_heartbeat(service_id, host, binary, topic, report_interval):
     """Record that the process is alive. Returns when another process had
     marked it dead (its ``deleted_at``), else None."""
@@ -27,6 +30,7 @@ def service_heartbeat(service_id, host, binary, topic, report_interval):
         return marked
 
 
+@retry_on_deadlock
 def service_delete(service_id):
     with transaction() as session:
         _execute(session, sa.update(models.Service)
@@ -39,6 +43,7 @@ def service_list():
                                 .order_by(models.Service.created_at))
 
 
+@retry_on_deadlock
 def service_mark_dead(service_id, last_beat):
     """Mark a process dead if its heartbeat is still ``last_beat`` and nobody
     marked it yet: a compare-and-swap, so of several engines that find it
@@ -51,6 +56,7 @@ def service_mark_dead(service_id, last_beat):
             .values(deleted_at=timeutils.utcnow())).rowcount == 1
 
 
+@retry_on_deadlock
 def service_purge_stopped(before):
     """Forget processes that stopped (or were found dead) before ``before``,
     except engines whose locks the reaper has not been able to release."""

@@ -15,16 +15,34 @@ SIGNAL = models.ResourceSignal.__table__
 
 
 @retry_on_deadlock
-def signal_add(stack_id, resource_name, data, events=()):
+def signal_add(stack_id, resource_name, data, events=(), keep=True, check=None):
     """Keep a signal for the resource ``resource_name`` of a stack, with its
-    events in the same transaction."""
+    events in the same transaction; ``keep`` False records the events only.
+    ``check(kept)``, given the bytes of data the resource keeps already,
+    raises to refuse the signal (nothing is written then)."""
     with transaction() as session:
         conn = session.connection()
-        conn.execute(sa.insert(SIGNAL).values(
-            stack_id=stack_id, resource_name=resource_name, data=data,
-            created_at=timeutils.utcnow()))
+        if keep and check is not None:
+            check(_kept_size(conn, stack_id, resource_name))
+        if keep:
+            conn.execute(sa.insert(SIGNAL).values(
+                stack_id=stack_id, resource_name=resource_name, data=data,
+                created_at=timeutils.utcnow()))
         if events:
             conn.execute(sa.insert(EVENT), _event_rows(events))
+
+
+def signals_kept_size(stack_id, resource_name):
+    """The bytes of JSON the signals kept for a resource hold."""
+    with transaction() as session:
+        return _kept_size(session.connection(), stack_id, resource_name)
+
+
+def _kept_size(conn, stack_id, resource_name):
+    s = SIGNAL.c
+    return conn.execute(sa.select(sa.func.coalesce(sa.func.sum(sa.func.length(s.data)), 0))
+                        .where(s.stack_id == stack_id,
+                               s.resource_name == resource_name)).scalar()
 
 
 def signals_for(stack_id, resource_name=None, physical_id=None):

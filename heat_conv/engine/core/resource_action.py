@@ -7,6 +7,7 @@ once and a stale writer's update simply matches nothing.
 import dataclasses
 import datetime
 import enum
+import functools
 import logging
 import typing
 
@@ -114,6 +115,7 @@ def start(row, action, plugin, old_properties=None):
     if action == Action.CREATE:
         if plugin.wants_stack:
             plugin.stack = db_api.stack_get(row.stack_id)
+        plugin.project_id = project_of(row.stack_id)
         return plugin.create()
     if action == Action.UPDATE:
         return plugin.update(old_properties or {})
@@ -122,6 +124,14 @@ def start(row, action, plugin, old_properties=None):
     if row.deletion_policy == 'Snapshot':
         return plugin.snapshot_delete()
     return plugin.delete()
+
+
+@functools.lru_cache(maxsize=4096)
+def project_of(stack_id):
+    """The project stack ``stack_id`` belongs to, which a create records on
+    its object (ownership); a stack's project never changes, so a process
+    asks once per stack."""
+    return db_api.stack_get(stack_id).tenant
 
 
 def run(row, step, action, plugin):

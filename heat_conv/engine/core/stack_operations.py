@@ -5,10 +5,13 @@ validates, stores the target, supersedes the running traversal with one
 compare-and-swap write and casts ``converge``; none of them waits for a
 traversal.
 """
+import contextlib
 import uuid
 
 from oslo_db import exception as db_exc
 
+from heat_conv.clients import request_services
+from heat_conv.clients import trusts
 from heat_conv.common import events
 from heat_conv.common import exception
 from heat_conv.common import limits
@@ -23,19 +26,25 @@ from heat_conv.resources import registry
 
 def validate_template(template, files=None, environment=None, params=None,
                       stack_name='validate', stack_id='None', project_id='None',
-                      ignore_unavailable=False, validating=False):
+                      ignore_unavailable=False, validating=False, ctx=None):
     """Parse and bind a template, checking every resource's type, literal
     properties and the attributes read from it. Returns (Template, bound
     stack). ``validating``: the validate call's, where a parameter may lack
     a value (Template.bind); ``ignore_unavailable`` then passes over what
-    needs a service heat-conv lacks."""
-    tmpl = hot_template.Template.load(template, files=files, environment=environment)
-    bound = tmpl.bind(params=params or {}, stack_name=stack_name,
-                      stack_id=stack_id, project_id=project_id, validating=validating,
-                      ignore_unavailable=ignore_unavailable and validating)
+    needs a service heat-conv lacks. With ``ctx`` (a request's), also what
+    needs the OpenStack services the request's user reaches: the types'
+    services, and the service constraints of given parameter and property
+    values."""
+    services = request_services.for_context(ctx) if ctx is not None else None
+    with request_services.asking(ctx) if ctx is not None else contextlib.nullcontext():
+        tmpl = hot_template.Template.load(template, files=files, environment=environment)
+        bound = tmpl.bind(params=params or {}, stack_name=stack_name,
+                          stack_id=stack_id, project_id=project_id, validating=validating,
+                          ignore_unavailable=ignore_unavailable and validating)
     count = limits.resource_count(bound.resource(name) for name in bound.resource_names())
     limits.check_resource_count(count)
-    nested = registry.check_template(bound, ignore_unavailable=ignore_unavailable)
+    nested = registry.check_template(bound, ignore_unavailable=ignore_unavailable,
+                                     services=services)
     if nested:
         limits.check_resource_count(count + nested)
     return tmpl, bound
@@ -58,12 +67,15 @@ def create_stack(ctx, name, template, params=None, files=None, environment=None,
                  auto_heal=False):
     tenant = check_new_stack(ctx, name)
     tmpl, _ = validate_template(template, files, environment, params, stack_name=name,
-                                project_id=tenant)
+                                project_id=tenant, ctx=ctx)
     stack_id = stack_id or str(uuid.uuid4())
     values = {'id': stack_id, 'name': name, 'live_name': name, 'tenant': tenant,
               'username': ctx.user_id, 'timeout': timeout,
               'disable_rollback': bool(disable_rollback), 'tags': tags,
               'auto_heal': bool(auto_heal)}
+    # The owner's delegation to heat-conv, for everything done after this
+    # request (Keystone only).
+    values['trust_id'] = trusts.create(ctx) if trusts.wanted(ctx) else None
 
     def store():
         # The template and the stack that converges to it: one commit.
@@ -73,8 +85,12 @@ def create_stack(ctx, name, template, params=None, files=None, environment=None,
         return stack_state.create(values, template_id, ctx=ctx)
     try:
         stack = db_api.atomically(store)
-    except db_exc.DBDuplicateEntry:
-        raise exception.StackExists(name)   # a concurrent create won the name
+    except Exception as exc:
+        if values['trust_id']:
+            trusts.delete(values['trust_id'])   # no stack will use it
+        if isinstance(exc, db_exc.DBDuplicateEntry):
+            raise exception.StackExists(name) from None  # a concurrent create won
+        raise
     return db_api.stack_get(stack.id)
 
 
@@ -112,7 +128,7 @@ def update_stack(ctx, stack_id, template=None, params=None, files=None,
         raise exception.Invalid('A template is required for a stack update')
     tmpl, bound = validate_template(template, files, environment, params,
                                     stack_name=stack.name, stack_id=stack.id,
-                                    project_id=stack.tenant)
+                                    project_id=stack.tenant, ctx=ctx)
     if stack.raw_template_id:
         bound.check_immutable(old_parameters or {})
     extra = {'observe_reality': bool(converge)}

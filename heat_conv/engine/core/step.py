@@ -312,9 +312,14 @@ def continue_traversal(result, step, plugin=None):
         return
     if result.superseded:
         # The newer traversal's message for this row was dropped because the
-        # row was busy, so start it now.
-        current = db_api.stack_get(step.stack_id).current_traversal
-        sync_point.retrigger(step.stack_id, current, result.row.id)
+        # row was busy, so start it now: once this release has committed,
+        # from reads of their own. Inside this transaction, a MariaDB
+        # snapshot (REPEATABLE READ) may predate the newer traversal's graph
+        # or the arrivals that made its node ready, while its step, which
+        # read the row busy before this release committed, has already
+        # given up: each side would count on the other (issue 27).
+        stack_id, row_id = step.stack_id, result.row.id
+        db_api.after_commit(lambda: hand_over(stack_id, row_id))
         return
     if result.end == resource_action.End.FAILED and result.row.action != Action.CHECK:
         stack_state.fail(step.stack_id, step.traversal_id,
@@ -327,6 +332,14 @@ def continue_traversal(result, step, plugin=None):
     # A failed check is a finding, not a fault: the other checks go on,
     # but not those of what depends on it (check_step).
     finish(result.row, step, plugin, cancelled=result.end == resource_action.End.FAILED)
+
+
+def hand_over(stack_id, row_id):
+    """Start the current traversal's ready nodes of row ``row_id``, which an
+    older traversal's action held when they were ready."""
+    current = db_api.stack_get(stack_id).current_traversal
+    if current is not None:
+        sync_point.retrigger(stack_id, current, row_id)
 
 
 def finish(row, step, plugin=None, cancelled=False):

@@ -6,6 +6,7 @@ later step touches just one node and its edges.
 import logging
 import time
 
+from heat_conv.clients import trusts
 from heat_conv.common import exception
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
@@ -38,6 +39,13 @@ def _converge(stack_id, traversal_id):
         return   # superseded before it started
     if stored:
         return   # a redelivered converge: the traversal already exists
+    if stack.trust_id and stack.action != Action.DELETE:
+        # A trust deleted behind heat-conv's back fails the operation at
+        # once, naming it (a delete goes on: it may need no service).
+        problem = trusts.problem(stack.trust_id)
+        if problem is not None:
+            stack_state.fail(stack_id, traversal_id, problem)
+            return
     try:
         definitions, dependencies = _target(stack, raw)
     except exception.HeatConvException as exc:

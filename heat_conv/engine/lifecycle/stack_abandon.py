@@ -9,6 +9,7 @@ document, so the tree comes back whole.
 """
 import uuid
 
+from heat_conv.clients import trusts
 from heat_conv.common import events
 from heat_conv.common import exception
 from heat_conv.common import timeutils
@@ -42,6 +43,8 @@ def abandon_stack(ctx, stack_id):
             events.for_stack(stack, Action.DELETE, Status.COMPLETE, reason)],
             descendants=[child.id for child in tree]):
         raise exception.Conflict('The stack changed; try again')
+    if stack.trust_id:
+        trusts.delete(stack.trust_id)   # nothing acts for the stack any more
     return doc
 
 

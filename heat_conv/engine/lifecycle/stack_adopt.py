@@ -11,6 +11,7 @@ import uuid
 
 from oslo_db import exception as db_exc
 
+from heat_conv.clients import trusts
 from heat_conv.common import exception
 from heat_conv.common.status import Action
 from heat_conv.db import api as db_api
@@ -50,7 +51,7 @@ def adopt_stack(ctx, name, data, params=None, files=None, environment=None,
     files = dict(data.get('files') or {}, **(files or {}))
     tmpl, bound = stack_operations.validate_template(
         data['template'], files, environment, params, stack_name=name,
-        project_id=tenant)
+        project_id=tenant, ctx=ctx)
     stack_id = str(uuid.uuid4())
     template_id = db_api.raw_template_create(tmpl.to_dict(), files,
                                              stack_operations.environment_dict(environment),
@@ -60,10 +61,15 @@ def adopt_stack(ctx, name, data, params=None, files=None, environment=None,
               'username': ctx.user_id, 'timeout': timeout,
               'disable_rollback': bool(disable_rollback), 'tags': tags,
               'auto_heal': False}
+    values['trust_id'] = trusts.create(ctx) if trusts.wanted(ctx) else None
     try:
         stack = stack_state.create(values, template_id, ctx=ctx, action=Action.ADOPT,
                                    resources=resources)
-    except db_exc.DBDuplicateEntry:
-        raise exception.StackExists(name)
+    except Exception as exc:
+        if values['trust_id']:
+            trusts.delete(values['trust_id'])   # no stack will use it
+        if isinstance(exc, db_exc.DBDuplicateEntry):
+            raise exception.StackExists(name) from None
+        raise
     return db_api.stack_get(stack.id)
 

@@ -17,6 +17,9 @@ Every ``stack_check_interval`` it also looks at the stacks in progress:
 - a wait on signals past its own timeout (a wait condition's) is told so;
 - a scaling group still resizing when its child stack has settled and
   been quiet for ``stall_timeout`` is sent the child's report again;
+- a traversal whose graph was still not stored a stack check after it
+  began (its converge was lost with the process that began it) is
+  started;
 - a traversal that made no progress for ``stall_timeout`` with nothing in
   flight (a message lost with the broker, say) is restarted onto the same
   target. Convergence is idempotent, so that redoes only what is not done.
@@ -40,6 +43,8 @@ from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
 from heat_conv.engine.core import extensions
 from heat_conv.engine.core import identity
+from heat_conv.engine.core import messages
+from heat_conv.engine.core import rpc
 from heat_conv.engine.core import stack_state
 from heat_conv.engine.recovery import observer_watch
 from heat_conv.engine.recovery import recovery
@@ -125,6 +130,7 @@ class Reaper:
                 _fail_timed_out(stack)
             else:
                 running.append(stack)
+        _start_lost_converges(running, now)
         stalled, waiting = _quiet(running, now)
         for stack in stalled:
             LOG.warning('stack %s made no progress for %d s; restarting its traversal',
@@ -213,6 +219,22 @@ def _timed_out(stack, now):
     if not stack.timeout or stack.traversal_started_at is None:
         return False
     return now > stack.traversal_started_at + datetime.timedelta(minutes=stack.timeout)
+
+
+def _start_lost_converges(stacks, now):
+    """Cast again the converge of a traversal whose graph was never stored
+    a stack check after it began: the process that began it (an API
+    process, or the step that starts a child stack) died between its
+    commit and its cast. A converge still on its way meets the first and
+    does nothing (its traversal exists). One statement for all stacks."""
+    limit = now - datetime.timedelta(seconds=CONF.engine.stack_check_interval)
+    begun = {s.id: s for s in stacks
+             if s.traversal_started_at is not None and s.traversal_started_at <= limit}
+    for stack_id in sorted(db_api.stacks_never_converged(begun)):
+        stack = begun[stack_id]
+        LOG.warning('stack %s: traversal %s was never started (its converge was lost); '
+                    'starting it', stack.id, stack.current_traversal)
+        rpc.cast(messages.Converge(stack.id, stack.current_traversal))
 
 
 def _quiet(stacks, now):

@@ -6,7 +6,10 @@ the API after it stored the policy's signal) decides, under the group
 row's lock, whether the group may scale (it is COMPLETE, not scaling
 already, out of its cooldown, and the size would change), marks it
 scaling in its data and starts the child's update; the lock is released
-before the child's traversal is cast. When the child settles,
+before the child's traversal is cast (a signal that loses the row to
+another writer reads it again and decides anew, so each signal's event
+says what was decided: resized, in cooldown, no change in capacity at a
+bound, or already scaling). When the child settles,
 ``parent_link`` casts ``scaling_done``, which ends the resize: the
 cooldown starts and the group's attributes are read again. Every
 decision is an event on the group. Nothing waits in a thread.
@@ -81,22 +84,54 @@ def _scalable(type_name):
         return False
 
 
+# How many times a signal reads the group again after losing it to another
+# writer between its read and its write, before it says the group is busy.
+DECIDE_ATTEMPTS = 5
+
+
 def _adjust(group, policy):
+    """Resize ``group`` for ``policy``, or say why not: every signal ends in
+    an event on the group, however many arrive at once."""
+    for _ in range(DECIDE_ATTEMPTS):
+        if _try_adjust(group, policy):
+            return
+        # Another signal (or a step) wrote the group after we read it: what
+        # it did decides this signal's answer, read it.
+        try:
+            group = db_api.resource_get(group.id)
+        except exception.NotFound:
+            return
+    _refuse(group, 'the group is busy; signal again')
+
+
+def _try_adjust(group, policy):
+    """One decision on the group as read; False when another writer took it
+    between the read and the write, so nothing was decided."""
     plugin = registry.plugin_for(group)
     try:
-        if group.status != Status.COMPLETE or group.engine_id is not None:
+        if group.status != Status.COMPLETE:
             raise base.NoActionRequired(f'the group is {group.action}_{group.status}')
+        if group.engine_id is not None:
+            # A COMPLETE row held: another signal is starting its resize.
+            raise base.NoActionRequired('due to scaling activity')
         spec, reason = plugin.adjust(policy)
     except base.NoActionRequired as refused:
-        return _refuse(group, str(refused))
+        _refuse(group, str(refused))
+        return True
     except exception.HeatConvException as exc:
-        return _refuse(group, f'{type(exc).__name__}: {exc}')
+        _refuse(group, f'{type(exc).__name__}: {exc}')
+        return True
     start = events.for_resource(group, SIGNAL, Status.IN_PROGRESS, reason)
     if not resource_action.write(group, {'engine_id': identity.engine_id(),
                                          'rsrc_data': plugin.data,
                                          'wait_until': look_again_at()},
                                  engine_id=None, events=[start]):
-        return   # a step (or another signal) took the group first
+        return False
+    _resize(group, plugin, spec)
+    return True
+
+
+def _resize(group, plugin, spec):
     outcome = extensions.service(extensions.CHILD_STACKS).converge_child(group, spec)
     values = {'engine_id': None}
     ended = []

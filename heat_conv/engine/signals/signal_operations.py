@@ -9,8 +9,11 @@ when the resource waits: one side or the other sees it.
 
 ``{"unset_hook": HOOK}`` clears a breakpoint instead (``hook_cleared``).
 """
+import json
+
 from heat_conv.common import events
 from heat_conv.common import exception
+from heat_conv.common import limits
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
@@ -20,6 +23,10 @@ from heat_conv.engine.signals import hooks
 from heat_conv.resources import registry
 
 SIGNAL = 'SIGNAL'
+# The longest reason a signal's event keeps: the signal's data is kept
+# apart (bounded by max_signal_data_per_resource), and a stack keeps up to
+# max_events_per_stack events.
+EVENT_REASON_CHARS = 1024
 
 
 class _Declared:
@@ -54,15 +61,34 @@ def signal(ctx, stack_id, resource_name, details, declared_type=None):
     if cls is None or not cls.takes_signals:
         raise exception.Invalid(f'Resource {resource_name} of type {row.type} does not '
                                 'accept signals')
+    # A type that acts on each signal as it comes (a scaling policy) never
+    # reads it again: its event is its record. Other types keep their
+    # signals, up to max_signal_data_per_resource: checked before the
+    # plugin applies one (a deployment's outputs), and again as it is kept.
+    keep = not cls.acts_on_signals
+    size = len(json.dumps(details).encode())
+    def check(kept):
+        limits.check_signal_data(kept, size, resource_name)
+    if keep:
+        check(db_api.signals_kept_size(stack.id, resource_name))
     plugin = registry.plugin_for(row)
-    reason = plugin.signal_reason(details, _received(stack.id, row))
+    reason = _bounded(plugin.signal_reason(details, _received(stack.id, row)))
     db_api.signal_add(stack.id, resource_name, details,
-                      events=[events.for_resource(row, SIGNAL, row.status, reason)])
+                      events=[events.for_resource(row, SIGNAL, row.status, reason)],
+                      keep=keep, check=check)
     if cls.acts_on_signals and getattr(row, 'id', None) is not None:
         rpc.cast(messages.ResourceSignalled(row.id))
     for waiting in db_api.resources_waiting(stack_ids=[stack.id]):
         if _waits_on_signals(waiting.type):
             rpc.cast(messages.SignalArrived(waiting.id, waiting.atomic_key))
+
+
+def _bounded(reason):
+    """A signal event's reason, which a signal's body may make as long as
+    the body: cut to EVENT_REASON_CHARS."""
+    if reason is None or len(reason) <= EVENT_REASON_CHARS:
+        return reason
+    return reason[:EVENT_REASON_CHARS - 3] + '...'
 
 
 def _clear_hook(name, rows, hook):

@@ -17,6 +17,8 @@ import logging
 from openstack import exceptions as sdk_exc
 
 from heat_conv.clients import retry
+from heat_conv.common import exception
+from heat_conv.common.status import Drift
 from heat_conv.resources import base
 
 LOG = logging.getLogger(__name__)
@@ -35,6 +37,16 @@ class OpenStackResource(base.Resource):
     service_type = None
     # Heat's name for the service in messages ("Nova", "Neutron", ...).
     service_name = None
+
+    @classmethod
+    def check_available(cls, services, path=()):
+        reason = services.unavailable(cls.service_type)
+        if reason is not None:
+            # Heat names the service in lower case ("Service nova is not ...").
+            service = (cls.service_name or cls.service_type).lower()
+            raise exception.ResourceTypeUnavailable(
+                f'HEAT-E99001 Service {service} is not available for resource type '
+                f'{cls.type_name}, reason: {reason}.', path=path)
 
     @property
     def cloud(self):
@@ -57,11 +69,23 @@ class OpenStackResource(base.Resource):
     def owner_of(metadata=None, tags=None):
         """(stack id, resource id) an object's metadata or tags name, or
         (None, None) for an object heat-conv did not create."""
-        found = dict(metadata or {})
-        for tag in tags or ():
-            key, _, value = str(tag).partition('=')
-            found.setdefault(key, value)
+        found = _claims(metadata, tags)
         return found.get(STACK_KEY), found.get(RESOURCE_KEY) or None
+
+    @staticmethod
+    def claimed_owner(metadata=None, tags=None, project_id=None):
+        """What an object claims, for an adopt's ownership rule
+        (base.Resource.adoption_refusal): the stack and resource its
+        metadata or tags name, and ``project_id``, the project the service
+        says the object is in. A plugin's ``owner()`` reads its object with
+        the caller's own credentials (an object the caller cannot see is a
+        NotFound: ``owner()`` answers None and ``adopt()`` says it does not
+        exist; a service that cannot be asked is base.Unknown) and returns
+        this."""
+        found = _claims(metadata, tags)
+        return base.Owner(stack_id=found.get(STACK_KEY) or None,
+                          resource_name=found.get(NAME_KEY) or None,
+                          project_id=project_id or None)
 
     # Calls and their errors --------------------------------------------
     def call(self, func, *args, **kwargs):
@@ -101,6 +125,48 @@ class OpenStackResource(base.Resource):
         gone} for every id, in one list call (or as few as the service
         allows); raises the service's error if it cannot be asked."""
         raise NotImplementedError
+
+    def observed_properties(self, cloud_object):
+        """{property name: value} of the properties the service shows on
+        ``cloud_object`` and an out-of-band change can alter (a name, a
+        size); the drift compares them with the template's. By default none:
+        only an object's deletion is drift."""
+        return {}
+
+    def drift(self, expected, cloud_object):
+        """DELETED when the service no longer shows the object; MODIFIED
+        with {property: {expected, actual}} when a property the service
+        shows differs from a value the template set; else IN_SYNC."""
+        if cloud_object is None:
+            return Drift.DELETED, {'reason': f'{self.type_name} {self.physical_id} no '
+                                             'longer exists'}
+        # A property the template left unset is the service's to choose.
+        differences = {key: {'expected': expected[key], 'actual': actual}
+                       for key, actual in sorted(self.observed_properties(cloud_object)
+                                                 .items())
+                       if expected.get(key) is not None and expected[key] != actual}
+        return (Drift.MODIFIED, differences) if differences else (Drift.IN_SYNC, None)
+
+    def observe_drift(self):
+        """The object's drift now (a converge from reality asks), or None
+        when it has none or the service cannot be asked."""
+        if not self.physical_id:
+            return None
+        try:
+            found = self.call(type(self).observe_many, self.cloud, [self.physical_id])
+        except Exception as exc:
+            LOG.warning('could not look at %s %s: %s', self.type_name, self.physical_id,
+                        describe(exc))
+            return None
+        return self.drift(self.stored_properties, found.get(self.physical_id))[0]
+
+
+def _claims(metadata, tags):
+    found = dict(metadata or {})
+    for tag in tags or ():
+        key, _, value = str(tag).partition('=')
+        found.setdefault(key, value)
+    return found
 
 
 def describe(exc):

@@ -12,6 +12,7 @@ from heat_conv.cloud import retry
 from heat_conv.common.status import Action
 from heat_conv.common.status import Drift
 from heat_conv.resources import base
+from heat_conv.resources import ownership
 
 LOG = logging.getLogger(__name__)
 
@@ -30,9 +31,25 @@ class CloudResource(base.Resource):
         return dict(self.properties)
 
     def metadata(self):
-        # resource_id lets a crashed create's object be found and adopted.
-        return {'stack_id': self.stack_id, 'resource_name': self.name,
-                'resource_id': self.resource_id}
+        # resource_id lets a crashed create's object be found and adopted;
+        # project_id says whose it is, to an adopt (ownership).
+        metadata = {'stack_id': self.stack_id, 'resource_name': self.name,
+                    'resource_id': self.resource_id}
+        if self.project_id is not None:
+            metadata['project_id'] = self.project_id
+        return metadata
+
+    def owner(self):
+        try:
+            obj = retry.call(self.cloud.get, self.physical_id)
+        except cloud_client.CloudNotFound:
+            return None   # adopt() says it does not exist
+        except cloud_client.CloudError as exc:
+            return base.Unknown(f'{type(exc).__name__}: {exc}')
+        claims = obj.get('metadata') or {}
+        return ownership.Owner(stack_id=_str_or_none(claims.get('stack_id')),
+                               resource_name=_str_or_none(claims.get('resource_name')),
+                               project_id=_str_or_none(claims.get('project_id')))
 
     def find_orphan(self):
         try:
@@ -204,3 +221,7 @@ _DONE_STATUS = {Action.SUSPEND: 'SUSPENDED'}
 
 def _failed(exc, physical_id=None):
     return base.Failed(f'{type(exc).__name__}: {exc}', physical_id=physical_id)
+
+
+def _str_or_none(value):
+    return None if value is None else str(value)

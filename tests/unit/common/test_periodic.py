@@ -35,3 +35,15 @@ def test_the_interval_is_asked_before_each_wait():
     task.start()
     assert done.wait(30)
     task.stop()
+
+
+def test_a_woken_task_runs_its_pass_now_instead_of_at_its_time():
+    ran = threading.Event()
+    task = periodic.Periodic('woken', ran.set, 3600).start()
+    try:
+        assert not ran.is_set()
+        task.wake()
+        assert ran.wait(30), 'the pass waited for its hour'
+    finally:
+        task.stop()
+    assert not task._thread.is_alive()

@@ -1,10 +1,12 @@
 """Every compare-and-swap write survives a deadlock: it is retried, not lost."""
 import contextlib
+import logging
 
 import pytest
 from oslo_db import exception as db_exc
 
 from heat_conv.db import api as db_api
+from heat_conv.db.queries import observation
 from heat_conv.db.queries import resources
 from heat_conv.db.queries import stacks
 from heat_conv.db.queries import traversals
@@ -61,3 +63,15 @@ def test_traversal_store(monkeypatch, stack):
     assert raised
     assert created == {}
     assert db_api.sync_point_get('one', 0, True) is not None
+
+
+def test_observer_lease_renewal(monkeypatch, caplog, stack):
+    # Two observers renewing their leases on MariaDB deadlock now and then
+    # (issue 27, defect 4): retried like every other deadlock, and quiet.
+    assert db_api.observer_leases('observer-1', 30, 10) == {stack.id}
+    raised = _deadlock_once(monkeypatch, observation)
+    caplog.set_level(logging.DEBUG)
+    assert db_api.observer_leases('observer-1', 30, 10) == {stack.id}
+    assert raised
+    assert not [r for r in caplog.records if r.levelno > logging.DEBUG]
+    assert any('retry' in r.getMessage() for r in caplog.records)

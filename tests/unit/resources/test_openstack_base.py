@@ -3,6 +3,7 @@ from openstack import exceptions as sdk_exc
 
 from heat_conv.clients import retry
 from heat_conv.common import config
+from heat_conv.resources import ownership
 from heat_conv.resources.openstack import base
 
 
@@ -63,3 +64,32 @@ def test_a_delete_of_a_gone_object_succeeds():
         raise sdk_exc.NotFoundException(message='no such port')
     assert type(thing.delete_outcome(gone, 'p-1')).__name__ == 'Done'
     assert type(thing.delete_outcome(lambda _id: None, 'p-1')).__name__ == 'Pending'
+
+
+def _adopter(known):
+    return ownership.Adopter(stack_id='adopting', project_id='mine',
+                             stack=known.get, held_by=lambda physical_id: None)
+
+
+def test_an_adopt_is_refused_what_the_objects_tags_say_another_owns():
+    # A real plugin's owner() returns claimed_owner of its object: the
+    # same rule as the simulated cloud's then decides (issue 27).
+    class Owned(Thing):
+        claim = None
+
+        def owner(self):
+            return self.claim
+    thing = Owned('web', 'adopting', {}, physical_id='port-1', cloud=object())
+    tags = _thing().ownership_tags()   # stack-1's resource web
+    live = {'stack-1': ownership.StackKnown(project_id='mine', live=True)}
+    thing.claim = Thing.claimed_owner(tags=tags, project_id='theirs')
+    assert thing.adoption_refusal(_adopter(live)) == (
+        'Test::Thing port-1 cannot be adopted: it belongs to another project')
+    thing.claim = Thing.claimed_owner(tags=tags, project_id='mine')
+    assert thing.adoption_refusal(_adopter(live)) == (
+        'Test::Thing port-1 cannot be adopted: it is owned by stack stack-1 '
+        '(resource web)')
+    abandoned = {'stack-1': ownership.StackKnown(project_id='mine', live=False)}
+    assert thing.adoption_refusal(_adopter(abandoned)) is None
+    thing.claim = Thing.claimed_owner(tags=['user-tag'], project_id='mine')
+    assert thing.adoption_refusal(_adopter({})) is None

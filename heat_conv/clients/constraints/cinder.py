@@ -1,0 +1,10 @@
+"""Cinder's constraints: volumes and snapshots by name or id (by name needs
+Cinder's resource_filters to allow it, as it does by default)."""
+SERVICE_TYPE = 'block-storage'
+
+LOOKUPS = {
+    'cinder.volume': lambda conn, value: conn.block_storage.find_volume(
+        value, ignore_missing=False),
+    'cinder.snapshot': lambda conn, value: conn.block_storage.find_snapshot(
+        value, ignore_missing=False),
+}

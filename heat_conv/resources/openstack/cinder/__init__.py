@@ -1,0 +1,1 @@
+"""Cinder's resource types (OS::Cinder::*)."""

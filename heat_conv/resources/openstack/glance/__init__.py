@@ -1,0 +1,1 @@
+"""Glance's resource types (OS::Glance::*)."""

@@ -1,0 +1,1 @@
+"""OpenStack Neutron resource types (OS::Neutron::*)."""

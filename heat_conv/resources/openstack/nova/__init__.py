@@ -1,0 +1,1 @@
+"""Nova's resource types (OS::Nova::*)."""

@@ -1,0 +1,113 @@
+"""The base of Nova types whose objects a project has few of (key pairs,
+flavors, server groups): they are made at once, and observed by listing
+them all in one call.
+"""
+from openstack import exceptions as sdk_exc
+
+from heat_conv.clients import retry
+from heat_conv.common.status import Action
+from heat_conv.common.status import Drift
+from heat_conv.resources import base
+from heat_conv.resources.openstack import base as os_base
+
+
+class ListedNovaResource(os_base.OpenStackResource):
+    service_type = 'compute'
+    service_name = 'Nova'
+    # The SDK's noun (get_<entity>, delete_<entity>) and list method.
+    entity = None
+    collection = None
+    # Properties compared with what Nova shows (drift), when set.
+    drift_fields = ()
+
+    @classmethod
+    def list_all(cls, cloud):
+        return list(getattr(cloud.compute, cls.collection)())
+
+    @staticmethod
+    def raw(obj):
+        return obj.to_dict(headers=False, computed=False, original_names=True)
+
+    def _get(self):
+        return self.call(getattr(self.cloud.compute, f'get_{self.entity}'),
+                         self.physical_id)
+
+    def update(self, old_properties):
+        if self.needs_replace(old_properties):
+            return base.NeedsReplace(self.physical_id)
+        return base.Done(self.physical_id)
+
+    def delete(self):
+        if not self.physical_id:
+            return base.Done()
+        try:
+            self.call(getattr(self.cloud.compute, f'delete_{self.entity}'),
+                      self.physical_id, ignore_missing=True)
+        except sdk_exc.NotFoundException:
+            pass
+        except Exception as exc:
+            return self.failed(exc)
+        return base.Done()
+
+    def adopt(self):
+        return self.check()
+
+    def check(self):
+        if not self.physical_id:
+            return base.Failed(f'{self.type_name} has no physical object')
+        try:
+            self._get()
+        except sdk_exc.NotFoundException:
+            return base.Failed(f'{self.type_name} {self.physical_id} was deleted '
+                               'outside heat-conv')
+        except Exception as exc:
+            return self.failed(exc)
+        return base.Done(self.physical_id)
+
+    def progress(self, action, cloud_object):
+        if action == Action.DELETE:
+            return base.Done() if cloud_object is None else None
+        if cloud_object is None:
+            return base.Failed(f'{self.type_name} {self.physical_id} disappeared '
+                               f'during {action}')
+        return base.Done(self.physical_id)
+
+    def attributes(self):
+        shown = getattr(self, '_raw', None)
+        if shown is None and self.physical_id:
+            try:
+                shown = self.raw(self._get())
+            except Exception:   # keep what was known
+                return dict(self.stored_attributes)
+        values = self.attribute_values(shown or {})
+        values['show'] = shown
+        return values
+
+    def attribute_values(self, shown):
+        return {}
+
+    def live_properties(self, shown):
+        return {key: shown.get(key) for key in self.drift_fields}
+
+    def drift(self, expected, cloud_object):
+        if cloud_object is None:
+            return Drift.DELETED, {'reason': f'{self.type_name} {self.physical_id} no '
+                                             'longer exists'}
+        differences = {key: {'expected': expected.get(key), 'actual': actual}
+                       for key, actual in sorted(self.live_properties(cloud_object).items())
+                       if expected.get(key) is not None and expected.get(key) != actual}
+        return (Drift.MODIFIED, differences) if differences else (Drift.IN_SYNC, None)
+
+    def observe_drift(self):
+        if not self.physical_id:
+            return None
+        try:
+            shown = self.observe_many(self.cloud, [self.physical_id])[self.physical_id]
+        except Exception:   # a failed look decides nothing
+            return None
+        return self.drift(self.stored_properties, shown)[0]
+
+    @classmethod
+    def observe_many(cls, cloud, physical_ids):
+        shown = {obj.id: cls.raw(obj) for obj in retry.call(cls.list_all, cloud)}
+        return {pid: shown.get(pid) for pid in physical_ids}

@@ -1,0 +1,88 @@
+"""A server's user data, by ``user_data_format``.
+
+- RAW: the user data as given (a software config's id gives that config's
+  ``config``, as in Heat).
+- HEAT_CFNTOOLS (Heat's default): a multipart MIME message whose parts are
+  the user data (``cfn-userdata``, run as a shell script when it starts
+  with ``#!``) and the resource's metadata as ``cfn-init-data``. heat-conv
+  has no CFN API, so no ``cfn-metadata-server`` part is added.
+- SOFTWARE_CONFIG: the guest's agent polls for its deployments through the
+  ``software_config_transport``, and every transport needs credentials or
+  an endpoint heat-conv cannot make yet (a stack domain user for
+  POLL_SERVER_HEAT, Swift temp URLs for POLL_TEMP_URL, the CFN API, Zaqar):
+  a 400 that says so, rather than a server whose agent can never poll.
+"""
+import email.mime.multipart
+import email.mime.text
+import json
+import uuid
+
+from heat_conv.common import exception
+
+_TRANSPORT_NEEDS = {
+    'POLL_SERVER_HEAT': 'a stack domain user for the server\'s agent, which '
+                        'heat-conv does not create yet',
+    'POLL_TEMP_URL': 'Swift temp URLs for the server\'s metadata, which heat-conv '
+                     'does not make yet',
+    'POLL_SERVER_CFN': 'the CloudFormation-compatible API, which heat-conv does '
+                       'not have',
+    'ZAQAR_MESSAGE': 'Zaqar, which heat-conv does not use',
+}
+
+
+def validate(properties, path):
+    """Raise InvalidProperties for what heat-conv cannot give the guest."""
+    if properties.get('user_data_format') == 'SOFTWARE_CONFIG':
+        transport = properties.get('software_config_transport')
+        raise exception.InvalidProperties(
+            f'user_data_format SOFTWARE_CONFIG with software_config_transport '
+            f'{transport} needs {_TRANSPORT_NEEDS[transport]}',
+            path=tuple(path) + ('software_config_transport',))
+    if any((properties.get('deployment_swift_data') or {}).values()):
+        raise exception.InvalidProperties(
+            'deployment_swift_data is only used with POLL_TEMP_URL, which heat-conv '
+            'does not support yet', path=tuple(path) + ('deployment_swift_data',))
+
+
+def build(properties, metadata=None, software_config=None):
+    """The user data to give Nova (a string, or None for none).
+
+    ``software_config(id)`` returns a stored software config's ``config``
+    text, or None when there is no such config.
+    """
+    content = properties.get('user_data') or ''
+    fmt = properties.get('user_data_format')
+    if content and software_config is not None and _is_uuid(content):
+        found = software_config(content)
+        if found is not None:
+            content = found
+    if fmt == 'RAW':
+        return content or None
+    parts = []
+    if content:
+        subtype = 'x-shellscript' if content.startswith('#!') else 'x-cfninitdata'
+        parts.append(_part(content, 'cfn-userdata', subtype))
+    if metadata:
+        parts.append(_part(json.dumps(metadata), 'cfn-init-data', 'x-cfninitdata'))
+    if not parts:
+        return None
+    return email.mime.multipart.MIMEMultipart(_subparts=parts).as_string()
+
+
+def _part(content, filename, subtype):
+    try:
+        content.encode('us-ascii')
+        charset = 'us-ascii'
+    except UnicodeEncodeError:
+        charset = 'utf-8'
+    part = email.mime.text.MIMEText(content, _subtype=subtype, _charset=charset)
+    part.add_header('Content-Disposition', 'attachment', filename=filename)
+    return part
+
+
+def _is_uuid(text):
+    try:
+        uuid.UUID(text)
+    except ValueError:
+        return False
+    return True
