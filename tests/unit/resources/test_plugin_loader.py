@@ -40,6 +40,26 @@ def test_every_built_in_type_is_an_entry_point(fresh_types):
     assert registry.get('OS::Heat::WaitCondition').type_name == 'OS::Heat::WaitCondition'
 
 
+def test_every_openstack_type_in_the_tree_is_registered(fresh_types):
+    """A plugin class written but not listed in setup.cfg is a type a
+    template cannot use (OS::Neutron::Subnet was one)."""
+    import importlib
+    import pkgutil
+
+    from heat_conv.resources import openstack
+    written = {}
+    for module in pkgutil.walk_packages(openstack.__path__, openstack.__name__ + '.'):
+        for value in vars(importlib.import_module(module.name)).values():
+            type_name = getattr(value, 'type_name', None)
+            if isinstance(value, type) and isinstance(type_name, str) and \
+                    type_name.startswith('OS::') and value.__module__ == module.name:
+                written[type_name] = value
+    assert 'OS::Neutron::Subnet' in written
+    names = set(registry.names())
+    assert sorted(set(written) - names) == []
+    assert {name: registry.get(name) for name in written} == written
+
+
 def test_a_plugin_dir_adds_and_replaces_types(tmp_path, fresh_types):
     (tmp_path / 'acme.py').write_text(PLUGIN)
     (tmp_path / 'helpers.py').write_text('VALUE = 1\n')   # no resource_mapping
