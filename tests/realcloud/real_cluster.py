@@ -5,6 +5,7 @@ process in a session of its own so that a SIGKILL takes it down at once,
 as a host would go.
 """
 import os
+import re
 import signal
 import subprocess
 import time
@@ -68,6 +69,19 @@ class Cluster:
     def logs_text(self, tail=3000):
         return '\n'.join(f'--- {os.path.basename(path)}\n{self.log_of(proc, tail)}'
                          for proc in self.procs for path in [self.logs[proc.pid]])
+
+    def engine_id(self, proc):
+        """The engine id ``proc`` logged at its start."""
+        found = re.search(r'engine (\S+) started on host', self.log_of(proc, 10 ** 6))
+        return found and found.group(1)
+
+    def query(self, sql, **params):
+        engine = sqlalchemy.create_engine(self.db_url)
+        try:
+            with engine.connect() as conn:
+                return conn.execute(sqlalchemy.text(sql), params).fetchall()
+        finally:
+            engine.dispose()
 
     def live_engines(self):
         engine = sqlalchemy.create_engine(self.db_url)

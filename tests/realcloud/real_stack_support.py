@@ -4,10 +4,10 @@
 
 heat-conv is reached the way a user reaches Heat: through the catalog's
 ``orchestration`` endpoint (http://127.0.0.1:8004/v1/%(tenant_id)s on the
-rig), so heat-conv-all listens on 8004. When another test run holds 8004
-(sessions share this machine), the CLI is pointed at heat-conv's port
-with clouds.yaml's ``orchestration_endpoint_override`` instead; Keystone
-auth, tokens and trusts are the same either way.
+rig), so heat-conv-all listens on 8004, and a test waits for another run
+(sessions share this machine) to let go of it. (The openstack CLI does not
+honour clouds.yaml's orchestration_endpoint_override: it would talk to
+whichever heat-conv holds 8004.)
 """
 import json
 import pathlib
@@ -15,6 +15,7 @@ import socket
 import time
 import uuid
 
+import pytest
 import sqlalchemy
 import yaml
 
@@ -41,14 +42,12 @@ class Cli:
 
     def __init__(self, rig, service, workdir, user='demo', cloud=None):
         """``cloud``: the clouds.yaml entry of a ``user`` the rig lacks."""
+        assert service.api_port == CATALOG_PORT, 'the CLI finds heat-conv in the catalog'
         self.service = service
         self.user = user
         clouds = yaml.safe_load(pathlib.Path(rig.clouds_yaml).read_text())
         if cloud is not None:
             clouds['clouds'][f'minicloud-{user}'] = cloud
-        if service.api_port != CATALOG_PORT:
-            clouds['clouds'][f'minicloud-{user}']['orchestration_endpoint_override'] = (
-                f'{service.url}/v1/%(project_id)s')
         self.clouds_yaml = pathlib.Path(workdir) / 'clouds.yaml'
         self.clouds_yaml.write_text(yaml.safe_dump(clouds))
         self.env = all_in_one.client_environment(OS_CLIENT_CONFIG_FILE=str(self.clouds_yaml))
@@ -87,11 +86,22 @@ class Cli:
             time.sleep(1)
 
 
-def start_heat_conv(rig, workdir, extra_conf=''):
+def start_heat_conv(rig, workdir, extra_conf='', wait_for_port=300):
     """heat-conv-all with Keystone auth and trusts, on the catalog's port
-    when it is free."""
-    port = None if port_taken(CATALOG_PORT) else CATALOG_PORT
-    service = keystone_rig.KeystoneHeatConv(workdir, rig, api_port=port,
+    (once no other run holds it)."""
+    demo = rig.connect('demo')
+    endpoints = demo.session.auth.get_access(demo.session).service_catalog.get_urls(
+        service_type='orchestration', interface='public')
+    if not any(url.startswith(f'http://127.0.0.1:{CATALOG_PORT}/') for url in endpoints):
+        pytest.skip(f"the catalog's orchestration endpoint is {endpoints}, not heat-conv "
+                    f'on port {CATALOG_PORT} (tools/minicloud orchestration-endpoint)')
+    deadline = time.monotonic() + wait_for_port
+    while port_taken(CATALOG_PORT):
+        if time.monotonic() > deadline:
+            pytest.skip(f'port {CATALOG_PORT} stayed taken: heat-conv cannot answer for '
+                        'the catalog')
+        time.sleep(2)
+    service = keystone_rig.KeystoneHeatConv(workdir, rig, api_port=CATALOG_PORT,
                                             extra_conf=extra_conf)
     return service.start()
 

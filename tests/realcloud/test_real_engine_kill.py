@@ -68,15 +68,21 @@ def test_kill_9_of_an_engine_mid_create_leaves_one_server_per_resource(
         stacks = support.stack_ids(cluster.db_url)
         return [o for o in objects if cloud_inventory.owner_stack(o) in stacks]
 
-    # Kill as soon as Nova has a first server of the stack: the other
-    # creates are being asked for or waited on, by both engines.
+    # Kill the engine that holds a server's or a volume's row, as soon as
+    # one does: its create is being asked for, or waited on.
+    engines = {cluster.engine_id(proc): proc for proc in cluster.engines}
     deadline = time.monotonic() + 120
-    while not ours('servers'):
+    while True:
+        held = cluster.query(
+            "SELECT engine_id, type, name FROM resource WHERE engine_id IS NOT NULL "
+            "AND type IN ('OS::Nova::Server', 'OS::Cinder::Volume')")
+        if held:
+            break
         stack = demo.stack(name, stack_id)
         assert stack['stack_status'] == 'CREATE_IN_PROGRESS', stack
-        assert time.monotonic() < deadline, 'Nova got no server'
-        time.sleep(0.1)
-    victim = cluster.engines[0]
+        assert time.monotonic() < deadline, 'no engine took a server or a volume'
+        time.sleep(0.05)
+    victim = engines[held[0][0]]
     cluster.kill(victim)
     assert demo.stack(name, stack_id)['stack_status'] == 'CREATE_IN_PROGRESS'
 
