@@ -92,6 +92,7 @@ class Extension:
 
 
 _points: dict[tuple[str, typing.Any], list[Extension]] = {}
+_keys: dict[str, frozenset] = {}   # point -> its keys: a step asks on every node
 
 
 def register(point, target, key=None, when=None):
@@ -99,6 +100,7 @@ def register(point, target, key=None, when=None):
     entries = _points.setdefault((point, key), [])
     if all(entry.target != target for entry in entries):
         entries.append(Extension(target, when))
+    _keys[point] = _keys.get(point, frozenset()) | {key}
 
 
 def registered(point, key=None):
@@ -108,7 +110,7 @@ def registered(point, key=None):
 
 def keys(point):
     """The keys with an extension at ``point`` (e.g. the modes a feature acts in)."""
-    return {key for (name, key), entries in _points.items() if name == point and entries}
+    return _keys.get(point, frozenset())
 
 
 def first(point, *args, key=None):
