@@ -6,6 +6,8 @@ and resizes its servers in place, suspends and resumes it, snapshots and
 restores it, and deletes it; Nova's, Neutron's, Cinder's and Glance's own
 APIs (as the admin, filtered to the demo project) then show nothing of it.
 """
+import time
+
 import pytest
 
 from tests.realcloud import real_stack_support as support
@@ -59,7 +61,10 @@ def test_the_stack_lives_its_whole_life_through_the_openstack_cli(cli, watch, mi
     public = admin.network.find_network('public', ignore_missing=False)
     assert router.external_gateway_info['network_id'] == public.id
     [fip] = [admin.network.get_ip(i) for i in made['floating_ips']]
-    assert fip.port_id in made['ports'] and fip.floating_network_id == public.id
+    frontend = admin.compute.get_server(cli.outputs(name)['frontend_id'])
+    assert (frontend.status, frontend.name) == ('ACTIVE', 'app-frontend')
+    assert [p.device_id for p in admin.network.ports(id=fip.port_id)] == [frontend.id]
+    assert fip.floating_network_id == public.id
     assert fip.floating_ip_address == cli.outputs(name)['floating_ip']
     [group] = [admin.network.get_security_group(i) for i in made['security_groups']]
     assert {(r['protocol'], r['port_range_min']) for r in group.security_group_rules
@@ -112,3 +117,72 @@ def test_a_server_boots_from_a_volume_made_from_the_image(cli, watch, minicloud)
     watch.look()
     cli('stack', 'delete', '--yes', '--wait', name)
     assert watch.left() == {}
+
+
+class Leftovers(AssertionError):
+    """What a deleted stack left in the cloud."""
+
+
+def stand_in_for_the_hypervisor(admin, demo, watch, deadline):
+    """The rig's fake virt driver never uploads a server snapshot's disk, so
+    Nova leaves the image queued: once Nova is done with the servers, upload
+    what a hypervisor would (as the image's owner, as Nova does). Returns
+    how many images it completed."""
+    objects = admin.image.images(owner=watch.project_id)
+    queued = [i for i in objects if i.status == 'queued' and i.id in
+              watch.look().get('images', {})]
+    busy = [s for s in admin.compute.servers(details=True, all_projects=True,
+                                              project_id=watch.project_id)
+            if s.id in watch.seen.get('servers', {}) and s.task_state]
+    if busy:
+        return 0
+    for image in queued:
+        demo.image.update_image(image, disk_format='raw', container_format='bare')
+        demo.image.get_image(image.id).upload(demo.image, data=b'disk\n' * 64)
+    return len(queued)
+
+
+@pytest.mark.xfail(strict=True, raises=Leftovers, reason=(
+    'a stack snapshot makes Nova images of servers and Cinder snapshots of volumes that '
+    'neither a snapshot delete nor the stack delete removes: Heat deletes a '
+    "stack's snapshots, and with them each resource's snapshot objects, when the "
+    'stack is deleted; heat-conv has no resource hook for it yet'))
+def test_a_snapshot_is_restored_and_the_delete_leaves_nothing(cli, watch, minicloud):
+    admin, demo = minicloud.connect('admin'), minicloud.connect('demo')
+    name = support.unique('snap')
+    cli('stack', 'create', '-t', support.APP, '--parameter', 'count=2',
+        '--parameter', 'boot_from_volume=false', '--wait', name)
+    ids = cli.outputs(name)['server_ids']
+    watch.look()
+    snapshot_id = cli.json('stack', 'snapshot', 'create', name, '--name', 'before')['ID']
+    deadline = time.monotonic() + 240
+    while True:
+        stand_in_for_the_hypervisor(admin, demo, watch, deadline)
+        status = cli.json('stack', 'snapshot', 'show', name, snapshot_id)['snapshot']['status']
+        if status == 'COMPLETE':
+            break
+        assert status == 'IN_PROGRESS', status
+        assert time.monotonic() < deadline, f'the snapshot is still {status}'
+        time.sleep(1)
+    made = watch.look()
+    # A Nova image of the frontend server, a Cinder snapshot of the data
+    # volume. (The group's servers are in child stacks, whose resources a
+    # stack snapshot does not reach.)
+    assert len(made.get('images', {})) == 1, made
+    assert len(made.get('volume_snapshots', {})) == 1, made
+    frontend = cli.outputs(name)['frontend_id']
+
+    cli('stack', 'update', '--existing', '--parameter', 'server_name=db', '--wait', name)
+    assert [s.name for s in servers_of(admin, ids + [frontend])] == [
+        'db-0', 'db-1', 'db-frontend']
+    cli('stack', 'snapshot', 'restore', name, snapshot_id)
+    cli.wait(name, 'RESTORE_COMPLETE')
+    assert cli.outputs(name)['server_ids'] == ids
+    assert cli.outputs(name)['frontend_id'] == frontend
+    assert [s.name for s in servers_of(admin, ids + [frontend])] == [
+        'app-0', 'app-1', 'app-frontend']
+
+    cli('stack', 'delete', '--yes', '--wait', name)
+    left = watch.left()
+    if left:
+        raise Leftovers(f'the deleted stack left {left}')
