@@ -59,7 +59,7 @@ def drift_of(cli, name, resource):
 
 def test_a_server_deleted_through_nova_is_drift_and_converge_recreates_it(
         cli, watch, minicloud, tmp_path):
-    demo = minicloud.connect('demo')
+    demo = support.patient(minicloud, 'demo')
     template = tmp_path / 'drift.yaml'
     template.write_text(TEMPLATE)
     name = support.unique('drift')

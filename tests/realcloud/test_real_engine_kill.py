@@ -58,7 +58,7 @@ def owners(objects):
 
 def test_kill_9_of_an_engine_mid_create_leaves_one_server_per_resource(
         rig, cluster, watch, minicloud):
-    admin = minicloud.connect('admin')
+    admin = support.patient(minicloud, 'admin')
     demo = keystone_rig.User(rig, 'demo', cluster)
     name = support.unique('kill')
     stack_id = demo.create(name, TEMPLATE)

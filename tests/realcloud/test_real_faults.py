@@ -64,7 +64,7 @@ def quota_project(minicloud):
     """A project of its own with a member and an instances quota of 0 (the
     shared demo project's quotas stay as other sessions need them); its
     cloud entry for clouds.yaml. Removed after the test."""
-    admin = minicloud.connect('admin')
+    admin = support.patient(minicloud, 'admin')
     identity = admin.identity
     suffix = uuid.uuid4().hex[:8]
     project = identity.create_project(name=f'heat-conv-quota-{suffix}', domain_id='default')
@@ -94,7 +94,7 @@ def test_a_quota_nova_enforces_fails_the_server_with_novas_message(
     assert cli.stack(name)['stack_status'] == 'CREATE_FAILED'
     reason = _failed_resource(cli, name, 'server')
     assert 'Nova' in reason and 'Quota exceeded for instances' in reason, reason
-    admin = minicloud.connect('admin')
+    admin = support.patient(minicloud, 'admin')
     assert list(admin.compute.servers(all_projects=True, project_id=project.id)) == []
     cli('stack', 'delete', '--yes', '--wait', name)
 
@@ -122,7 +122,7 @@ def test_an_image_or_flavor_that_does_not_exist_is_a_400_naming_the_property(
 @pytest.fixture
 def alt_network(minicloud):
     """A network of alt's project; removed after the test."""
-    alt = minicloud.connect('alt').network
+    alt = support.patient(minicloud, 'alt').network
     network = alt.create_network(name=support.unique('heat-conv-alt'))
     yield network
     alt.delete_network(network, ignore_missing=True)
@@ -147,7 +147,7 @@ resources:
 def test_another_projects_network_fails_the_port_with_neutrons_refusal(
         rig, heat_conv, watch, alt_network, minicloud, tmp_path):
     cli = support.Cli(rig, heat_conv, tmp_path)
-    admin = minicloud.connect('admin')
+    admin = support.patient(minicloud, 'admin')
     alt_ports = {p.id for p in admin.network.ports(network_id=alt_network.id)}
     name = support.unique('alt-net')
     cli('stack', 'create', '-t', _template(tmp_path, PORT_ON), '--parameter',

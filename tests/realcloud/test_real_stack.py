@@ -40,7 +40,7 @@ def servers_of(admin, ids):
 
 
 def test_the_stack_lives_its_whole_life_through_the_openstack_cli(cli, watch, minicloud):
-    admin = minicloud.connect('admin')
+    admin = support.patient(minicloud, 'admin')
     name = support.unique('app')
     cli('stack', 'create', '-t', support.APP, '--parameter', 'count=3',
         '--parameter', 'boot_from_volume=false', '--wait', name)
@@ -106,7 +106,7 @@ def test_the_stack_lives_its_whole_life_through_the_openstack_cli(cli, watch, mi
     "Nova aborts the build (tools/minicloud: [cinder_sys_admin] helper_command "
     "could start privsep-helper directly, as the rig runs as root)"))
 def test_a_server_boots_from_a_volume_made_from_the_image(cli, watch, minicloud):
-    admin = minicloud.connect('admin')
+    admin = support.patient(minicloud, 'admin')
     name = support.unique('bfv')
     cli('stack', 'create', '-t', support.APP, '--parameter', 'count=1', '--wait', name)
     [server_id] = cli.outputs(name)['server_ids']
@@ -148,7 +148,7 @@ def stand_in_for_the_hypervisor(admin, demo, watch, deadline):
     "stack's snapshots, and with them each resource's snapshot objects, when the "
     'stack is deleted; heat-conv has no resource hook for it yet'))
 def test_a_snapshot_is_restored_and_the_delete_leaves_nothing(cli, watch, minicloud):
-    admin, demo = minicloud.connect('admin'), minicloud.connect('demo')
+    admin, demo = support.patient(minicloud, 'admin'), support.patient(minicloud, 'demo')
     name = support.unique('snap')
     cli('stack', 'create', '-t', support.APP, '--parameter', 'count=2',
         '--parameter', 'boot_from_volume=false', '--wait', name)
