@@ -56,7 +56,8 @@ def classify(row, defn, cls, properties):
         lambda old: properties is not UNRESOLVED and
         registry.plugin_for(row, properties).needs_replace(old),
         nested_template=defn.get('nested_template'),
-        stack_backed=bool(cls is not None and cls.stack_backed))]
+        stack_backed=bool(cls is not None and cls.stack_backed),
+        replaced_on_update=bool(cls is not None and cls.replaced_on_update))]
 
 
 def changes(stack, bound, rows, nested=None):

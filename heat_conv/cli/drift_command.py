@@ -61,4 +61,11 @@ class StackDrift(command.Lister):
             resources = client.resources.list(f'{stack.stack_name}/{stack.id}')
         except heat_exc.HTTPNotFound:
             raise exceptions.CommandError(f'Stack not found: {parsed_args.stack}')
-        return COLUMNS, rows(resources, parsed_args.drifted)
+        table = rows(resources, parsed_args.drifted)
+        if not table and parsed_args.drifted and parsed_args.formatter == 'table':
+            # An empty answer must not look like a failure: show the empty
+            # table and say why it is empty (other formats stay parseable).
+            parsed_args.print_empty = True
+            self.app.stdout.write(f'No drift: no resource of {parsed_args.stack} differs '
+                                  'from its template or is gone.\n')
+        return COLUMNS, table

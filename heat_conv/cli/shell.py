@@ -11,8 +11,9 @@ openstacksdk, keystoneclient.)
 Unless a cloud from clouds.yaml is chosen (``--os-cloud`` or ``OS_CLOUD``),
 heat-conv needs no credentials: authentication is none and the endpoint is
 ``--endpoint`` (or ``--os-endpoint``), else ``$HEAT_CONV_ENDPOINT``, else
-the local heat-conv-all. ``OS_AUTH_TYPE`` and ``OS_ENDPOINT``, which are
-likely set for some real cloud, are not inherited.
+the local heat-conv-all. ``OS_AUTH_TYPE``, ``OS_ENDPOINT`` and the rest of
+a sourced Keystone ``openrc`` (``OS_PROJECT_NAME``, ``OS_USER_DOMAIN_NAME``,
+...), which are likely set for some real cloud, are not inherited.
 """
 import argparse
 import functools
@@ -126,6 +127,20 @@ class HeatConvShell(shell.OpenStackShell):
             pw_func=shell.prompt_for_password)
 
 
+def _forget_openrc(argv):
+    """Without a cloud (no ``--os-cloud``, no ``OS_CLOUD``), heat-conv uses
+    no Keystone: the ``OS_*`` variables of a sourced openrc, which osc-lib
+    reads as option defaults and openstacksdk's config reads again, would
+    be handed to the no-auth plugin, which takes none of them. This
+    process forgets them before either reads them."""
+    if os.environ.get('OS_CLOUD') or any(a == '--os-cloud' or a.startswith('--os-cloud=')
+                                         for a in argv):
+        return
+    for key in [k for k in os.environ if k.startswith('OS_')]:
+        del os.environ[key]
+
+
 def run(argv, environ=None):
+    _forget_openrc(argv)
     with progress.fast_polling():
         return HeatConvShell(environ).run(argv)

@@ -31,6 +31,13 @@ def main():
     config.log_options(log)
     conf = config.CONF
 
+    try:
+        http_server.check_free(conf.api.bind_host, conf.api.bind_port, 'api')
+        if not conf.cloud.url:
+            http_server.check_free(conf.cloud.bind_host, conf.cloud.bind_port, 'cloud')
+    except http_server.PortInUse as exc:
+        print(f'heat-conv-all: {exc}', file=sys.stderr, flush=True)
+        return 1
     stopper = http_server.StopOnSignal()
 
     # Whatever has started is stopped on the way out, in reverse order, even

@@ -16,6 +16,11 @@ def main():
     from heat_conv.db import session
 
     config.parse_args(sys.argv[1:], prog='heat-conv-api')
+    try:
+        http_server.check_free(config.CONF.api.bind_host, config.CONF.api.bind_port, 'api')
+    except http_server.PortInUse as exc:
+        print(f'heat-conv-api: {exc}', file=sys.stderr, flush=True)
+        return 1
     stopper = http_server.StopOnSignal()
     log = logging.getLogger('heat_conv.cmd.api')
     config.log_options(log)

@@ -154,6 +154,15 @@ class InvalidProperties(InvalidTemplate):
     """Resource properties do not match the resource type's schema."""
 
 
+class PropertyError(InvalidProperties):
+    """A property Heat's stack validation refuses, worded as Heat words it:
+    ``Property error: PATH: MESSAGE``."""
+
+    def __init__(self, message, path=None):
+        super().__init__(message, path=path)
+        self.args = (f'Property error: {".".join(str(p) for p in self.path)}: {message}',)
+
+
 class UnknownResourceType(InvalidTemplate):
     """The resource type is not registered."""
 

@@ -1,5 +1,6 @@
 """Serving a WSGI app with cheroot in a background thread, and running a
 process until it is told to stop (SIGINT, SIGTERM)."""
+import errno
 import logging
 import signal
 import socket
@@ -35,6 +36,34 @@ class ServerHandle:
         """Block until the server stops; True if it has."""
         self._thread.join(timeout)
         return not self._thread.is_alive()
+
+
+class PortInUse(Exception):
+    """A port a server is to listen on is taken; the message says which
+    port, and which option and environment variable move it."""
+
+    def __init__(self, host, port, section, option='bind_port'):
+        env = f'OS_{section.upper()}__{option.upper()}'
+        super().__init__(f'port {port} on {host} is already in use: stop what holds it, '
+                         f'or move it with [{section}] {option} in a config file '
+                         f'(--config-file) or {env}=PORT')
+
+
+def check_free(host, port, section, option='bind_port'):
+    """Raise PortInUse if nothing could listen on (host, port) now; checked
+    before a process starts anything, so a taken port stops it at once."""
+    if not port:
+        return   # 0: any free port
+    family = socket.AF_INET6 if ':' in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        # As the server's own socket: a port in TIME_WAIT is free to it.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise PortInUse(host, port, section, option) from None
+            raise
 
 
 def serve(app, host, port, threads, name, before_stop=None):

@@ -23,16 +23,17 @@ _KEYS = frozenset({'Type', 'Default', 'NoEcho', 'AllowedValues', 'AllowedPattern
                    'ConstraintDescription', 'Label'})
 
 
-def parse_section(raw):
-    """{name: ParameterSchema} for the ``Parameters`` section, in order."""
+def parse_section(raw, check_defaults=True):
+    """{name: ParameterSchema} for the ``Parameters`` section, in order;
+    ``check_defaults`` as in parameters.parse_section."""
     if raw is None:
         return {}
     if not isinstance(raw, dict):
         _fail(('Parameters',), 'The Parameters section must be a map')
-    return {name: _parse(name, schema) for name, schema in raw.items()}
+    return {name: _parse(name, schema, check_defaults) for name, schema in raw.items()}
 
 
-def _parse(name, raw):
+def _parse(name, raw, check_default):
     path = ('Parameters', name)
     if isinstance(name, str) and any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
         _fail(('Parameters',), f'Invalid parameter name {name!r}: it may not contain '
@@ -59,7 +60,7 @@ def _parse(name, raw):
         default=raw.get('Default'), has_default='Default' in raw,
         hidden=str(raw.get('NoEcho', 'false')).lower() == 'true',
         constraints=list(_constraints(raw, param_type, path)), section='Parameters')
-    if schema.has_default and schema.default is not None:
+    if check_default and schema.has_default and schema.default is not None:
         schema.value_of(schema.default, path + ('Default',))
     return schema
 

@@ -117,8 +117,7 @@ class Checker:
         if not self.parameters_checked:
             return
         if isinstance(target, str) and target not in self.parameter_names:
-            raise exception.InvalidReference(
-                f'The parameter "{target}" is not defined in the template', path=path)
+            raise exception.undefined_parameter(target, path=path)
 
     def _resource(self, target, path):
         if isinstance(target, str) and target not in self.resource_names:

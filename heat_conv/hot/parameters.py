@@ -37,7 +37,7 @@ class ParameterSchema:
         self.tags = list(tags)
 
     @classmethod
-    def parse(cls, name, raw, spec):
+    def parse(cls, name, raw, spec, check_default=True):
         path = ('parameters', name)
         if isinstance(name, str) and any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
             _fail(('parameters',), f'Invalid parameter name {name!r}: it may not contain '
@@ -71,7 +71,7 @@ class ParameterSchema:
                                                path + ('constraints', i))
                          for i, c in enumerate(raw_constraints)],
             tags=tags)
-        if schema.has_default and schema.default is not None:
+        if check_default and schema.has_default and schema.default is not None:
             # As Heat: a default meets the template's own constraints; the
             # named checks run on the value a stack is given.
             schema.value_of(schema.default, path + ('default',), skip=is_custom)
@@ -134,13 +134,16 @@ class ParameterSchema:
         return out
 
 
-def parse_section(raw, spec):
-    """{name: ParameterSchema} for the ``parameters`` section, in order."""
+def parse_section(raw, spec, check_defaults=True):
+    """{name: ParameterSchema} for the ``parameters`` section, in order.
+    Without ``check_defaults`` the defaults are not put to their constraints
+    (a child template that a validate call reads, as Heat's does)."""
     if raw is None:
         return {}
     if not isinstance(raw, dict):
         _fail(('parameters',), 'The parameters section must be a map')
-    return {name: ParameterSchema.parse(name, schema, spec) for name, schema in raw.items()}
+    return {name: ParameterSchema.parse(name, schema, spec, check_defaults)
+            for name, schema in raw.items()}
 
 
 def is_custom(constraint):

@@ -35,19 +35,20 @@ NO_DESCRIPTION = 'No description'
 
 class Template:
 
-    def __init__(self, body, files=None, environment=None, checked=False):
+    def __init__(self, body, files=None, environment=None, checked=False,
+                 check_defaults=True):
         # A stored template's parameter values passed their service
         # constraints when they were stored; nobody is asked again.
         self.stored = checked
         with self._values_checked_before():
-            self._load(body, files, environment, checked)
+            self._load(body, files, environment, checked, check_defaults)
 
     def _values_checked_before(self):
         if self.stored:
             return custom_constraints.asking(custom_constraints.STORED)
         return contextlib.nullcontext()
 
-    def _load(self, body, files, environment, checked):
+    def _load(self, body, files, environment, checked, check_defaults):
         body = yaml_loader.require_mapping(body)
         self._body = body
         self.spec = versions.detect(body)
@@ -60,10 +61,10 @@ class Template:
         self.description = str(description) if description else NO_DESCRIPTION
         if self.spec.kind == layouts.CFN:
             self.parameter_definitions = cfn_parameters.parse_section(
-                self._section('parameters'))
+                self._section('parameters'), check_defaults)
         else:
             self.parameter_definitions = parameters.parse_section(
-                self._section('parameters'), self.spec)
+                self._section('parameters'), self.spec, check_defaults)
         self.parameter_groups = parameter_groups.validate(
             self._section('parameter_groups'), self.parameter_definitions)
         self.mappings = sections.parse_mappings(self._section('mappings'), self.spec)
@@ -75,12 +76,14 @@ class Template:
             _guard_depth(self._check_snippets)
 
     @classmethod
-    def load(cls, template_body, files=None, environment=None):
+    def load(cls, template_body, files=None, environment=None, check_defaults=True):
         """A Template from a mapping or YAML/JSON text, with its files and
-        environment (a mapping, YAML/JSON text, or None)."""
+        environment (a mapping, YAML/JSON text, or None). Without
+        ``check_defaults``, parameter defaults are not put to their
+        constraints (a child template as a validate call reads it)."""
         if isinstance(template_body, (str, bytes)):
             template_body = yaml_loader.load(template_body)
-        return cls(template_body, files, environment)
+        return cls(template_body, files, environment, check_defaults=check_defaults)
 
     @classmethod
     def load_stored(cls, template_body, files=None, environment=None):

@@ -140,11 +140,23 @@ class Resource:
         return 0
 
     @classmethod
-    def check_nested_template(cls, definition, bound, path):
+    def check_nested_template(cls, definition, bound, path, strict=True):
         """A template's validation of the template file ``definition`` maps
         its type to (a template resource's); how many resources its tree
-        adds."""
+        adds. Not ``strict`` (the validate call's, as in Heat), the child
+        is read only as far as its parameters."""
         return 0
+
+    @classmethod
+    def check_at_create(cls, properties, bound, path):
+        """What Heat checks of a resource's literal ``properties`` only when
+        a stack is created or updated, not at the validate call (its
+        resource ``validate``, which that call does not run); raises a
+        HeatConvException."""
+
+    # Replaced by every stack update, even one that changes none of its
+    # properties (Heat's UpdateWaitConditionHandle).
+    replaced_on_update = False
 
     @classmethod
     def check_members(cls, properties, bound, path, get_class):

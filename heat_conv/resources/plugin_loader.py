@@ -15,6 +15,7 @@ import pathlib
 
 import stevedore
 from oslo_config import cfg
+from stevedore import exception as stevedore_exc
 
 LOG = logging.getLogger(__name__)
 
@@ -39,18 +40,46 @@ def list_opts():
 
 @functools.cache
 def types():
-    """Type name -> plugin class, loaded once per process."""
+    """Type name -> plugin class of every type, loaded once per process (a
+    listing of types needs them all; a step needs only its own: ``load``)."""
     found = {}
     manager = stevedore.ExtensionManager(
         NAMESPACE, invoke_on_load=False, on_load_failure_callback=_load_failed)
     for extension in manager:
-        declared = getattr(extension.plugin, 'type_name', None)
-        if declared != extension.name:
-            LOG.error('resource plugin %s registers type %s but says it is %s; '
-                      'not loaded', extension.entry_point_target, extension.name,
-                      declared)
-            continue
-        found[extension.name] = extension.plugin
+        if _declares(extension.plugin, extension.name, extension.entry_point_target):
+            found[extension.name] = extension.plugin
+    found.update(_from_plugin_dirs())
+    return found
+
+
+@functools.cache
+def load(type_name):
+    """The plugin class of one type, or None: only its own module is
+    imported, so a process that runs a few types never loads the rest."""
+    if type_name in _from_plugin_dirs():
+        return _from_plugin_dirs()[type_name]
+    try:
+        manager = stevedore.DriverManager(NAMESPACE, type_name, invoke_on_load=False,
+                                          on_load_failure_callback=_load_failed)
+    except stevedore_exc.NoMatches:   # no such type, or its plugin failed to load
+        return None
+    cls = manager.driver
+    return cls if _declares(cls, type_name, manager.extensions[0].entry_point_target) \
+        else None
+
+
+def _declares(cls, type_name, target):
+    declared = getattr(cls, 'type_name', None)
+    if declared != type_name:
+        LOG.error('resource plugin %s registers type %s but says it is %s; '
+                  'not loaded', target, type_name, declared)
+        return False
+    return True
+
+
+@functools.cache
+def _from_plugin_dirs():
+    found = {}
     for directory in cfg.CONF.plugin_dirs:
         found.update(_from_directory(pathlib.Path(directory)))
     return found

@@ -15,7 +15,7 @@ def get(type_name, path=(), nested_template=None):
     name, the resource is then a template resource)."""
     if nested_template is not None:
         return plugin_loader.template_resource_class()
-    cls = plugin_loader.types().get(type_name)
+    cls = plugin_loader.load(type_name)
     if cls is not None and available(cls):
         return cls
     if type_name in heat_types.HEAT_TYPES:
@@ -49,16 +49,17 @@ def types_waiting_on_signals():
     return sorted(name for name, cls in plugin_loader.types().items() if cls.waits_on_signals)
 
 
-def check_template(bound, ignore_unavailable=False, services=None):
+def check_template(bound, ignore_unavailable=False, services=None, strict=True):
     """Check every resource of ``bound`` (a StackDefinition) against its
     type: the type exists, its literal properties do, and so do the
     attributes read from it; with ``services``, the request's user can
     reach the type's service and given values pass their service
     constraints; see template_check. Returns how many resources template
-    resources' child stacks add."""
+    resources' child stacks add. ``strict``: a create's or update's
+    checks, not only the validate call's."""
     return template_check.check_resources(bound, get,
                                           ignore_unavailable=ignore_unavailable,
-                                          services=services)
+                                          services=services, strict=strict)
 
 
 def plugin_for(row, properties=None, cloud=None, definition=None):

@@ -11,7 +11,8 @@ from heat_conv.hot import template as hot_template
 from heat_conv.resources import base
 
 
-def check_resources(bound, get_class, ignore_unavailable=False, services=None):
+def check_resources(bound, get_class, ignore_unavailable=False, services=None,
+                    strict=True):
     """Raise the first problem found in ``bound`` (a StackDefinition);
     return how many resources the child stacks add (template resources'
     trees, groups' members).
@@ -22,6 +23,9 @@ def check_resources(bound, get_class, ignore_unavailable=False, services=None):
     the request's user can reach (request_services), if the request is
     to be checked against them: a type whose service is missing is
     unavailable, and given values must pass their service constraints.
+    ``strict``: a create's or update's checks; without it, the validate
+    call's, which (as Heat's) leave property values, missing required ones
+    included, to the create.
     """
     tmpl = bound.template
     classes = {}
@@ -43,6 +47,9 @@ def check_resources(bound, get_class, ignore_unavailable=False, services=None):
         if services is not None:
             cls.check_constraints(props, services,
                                   path=tmpl.path('resources', name, 'properties'))
+        if strict:
+            _check_required(cls, props, tmpl.path('resources', name, 'properties'))
+            cls.check_at_create(props, bound, tmpl.path('resources', name))
         nested += cls.members_at_validation(props)
         cls.check_members(props, bound, tmpl.path('resources', name), get_class)
         if defn.deletion_policy == 'Snapshot' and not cls.snapshots:
@@ -51,7 +58,8 @@ def check_resources(bound, get_class, ignore_unavailable=False, services=None):
                 '"Snapshot" deletion policy not supported',
                 path=tmpl.path('resources', name, 'deletion_policy'))
         if defn.nested_template is not None:
-            nested += cls.check_nested_template(defn, bound, tmpl.path('resources', name))
+            nested += cls.check_nested_template(defn, bound, tmpl.path('resources', name),
+                                                strict=strict)
     for name, requires in bound.dependencies().items():
         _check_attributes(classes, requires, tmpl.path('resources', name))
     for name, requires in bound.output_dependencies().items():
@@ -63,6 +71,17 @@ def _check_properties(cls, props, path):
     if not isinstance(props, dict):
         raise exception.InvalidProperties('Properties must be a map', path=path)
     cls.check_property_names(props, path=path)
+
+
+def _check_required(cls, props, path):
+    # Heat's strict validation (create, update, preview; not the validate
+    # call): a required property without a default must be given. Its value
+    # may be a function, resolved later.
+    if not isinstance(props, dict):
+        return
+    for name, schema in cls.properties_schema.items():
+        if schema.required and schema.default is None and name not in props:
+            raise exception.PropertyError(f'Property {name} not assigned', path=path)
 
 
 def _check_attributes(classes, requires, path):

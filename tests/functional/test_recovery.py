@@ -114,7 +114,7 @@ def test_a_killed_engine_costs_seconds(driver, cluster):
     assert 'made no progress' not in logs
 
     # Every operation's end is in some engine's log at INFO, with its duration.
-    ended = re.findall(r'INFO heat_conv\.engine\.oplog .*?: (CREATE|UPDATE|DELETE) '
+    ended = re.findall(r'INFO heat_conv\.engine\.core\.oplog .*?: (CREATE|UPDATE|DELETE) '
                        r'COMPLETE in ([0-9.]+) s, traversal', cluster.engine_logs())
     assert sorted(op for op, _ in ended) == sorted(['CREATE', 'UPDATE', 'DELETE'] * 2)
     assert all(float(seconds) > 0 for _, seconds in ended)

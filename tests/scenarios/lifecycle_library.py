@@ -267,10 +267,25 @@ def external_id_adopts_and_never_deletes(d):
     assert [o['id'] for o in d.scenario_cloud()] == [outside['id']], 'never deleted'
 
 
-def external_id_of_a_missing_object_fails(d):
-    d.create(tmpl({'ext': dict(res('x'), external_id='nowhere')}))
-    assert d.settle() == 'CREATE_FAILED'
-    assert 'nowhere does not exist' in d.stack().status_reason
+def external_id_that_no_object_has_is_taken_as_given(d):
+    # Heat's TestResource has no cloud to ask, so an external_id no object
+    # has completes with it as its physical id (issue 26 item 10); so does
+    # heat-conv's, and it never looks for it in the simulated cloud again.
+    template = tmpl({'ext': dict(res('x'), external_id='foobar')})
+    template['outputs'] = {'ref': {'value': {'get_resource': 'ext'}}}
+    d.create(template)
+    assert d.settle() == 'CREATE_COMPLETE'
+    assert d.resources()['ext'].physical_resource_id == 'foobar'
+    assert d.outputs()['ref'] == 'foobar'
+    assert d.scenario_cloud() == []
+    d.check()
+    assert d.settle() == 'CHECK_COMPLETE'
+    d.suspend()
+    assert d.settle() == 'SUSPEND_COMPLETE'
+    d.resume()
+    assert d.settle() == 'RESUME_COMPLETE'
+    d.delete()
+    assert d.settle() == 'DELETE_COMPLETE'
     assert d.scenario_cloud() == []
 
 
@@ -280,4 +295,4 @@ ALL = [check_leaves_what_it_never_reaches_as_heat_does,
        abandon_then_adopt_round_trip, adopt_without_an_object_fails_and_creates_nothing,
        snapshot_then_restore, snapshot_deletion_policy_keeps_a_copy,
        restricted_actions_refuse_as_in_heat, external_id_adopts_and_never_deletes,
-       external_id_of_a_missing_object_fails]
+       external_id_that_no_object_has_is_taken_as_given]

@@ -196,6 +196,19 @@ def pre_update_and_pre_delete_hooks_pause_until_cleared(d):
     assert d.settle() == 'DELETE_COMPLETE'
 
 
+def pre_update_hook_pauses_a_resource_the_update_does_not_change(d):
+    # Heat stops at pre-update before it asks whether the resource changes.
+    env = hooks_env('b', 'pre-update')
+    d.create(chain_template(), environment=env)
+    assert d.settle() == 'CREATE_COMPLETE'
+    d.update(chain_template(), environment=env)
+    d.run_until(paused(d, 'b', 'pre-update'), 'b to pause though it does not change')
+    assert d.stack_status() == 'UPDATE_IN_PROGRESS'
+    assert d.row('b').status_reason == 'UPDATE paused until Hook pre-update is cleared'
+    d.signal('b', {'unset_hook': 'pre-update'})
+    assert d.settle() == 'UPDATE_COMPLETE'
+
+
 def post_hooks_pause_after_the_action_until_cleared(d):
     env = hooks_env('b', 'post-create', 'post-update')
     d.create(chain_template(), environment=env)
@@ -478,6 +491,7 @@ ALL = [wait_condition_completes_on_the_third_signal,
        update_while_a_wait_condition_waits_waits_again,
        pre_create_hook_pauses_its_branch_only,
        pre_update_and_pre_delete_hooks_pause_until_cleared,
+       pre_update_hook_pauses_a_resource_the_update_does_not_change,
        new_operation_releases_a_paused_resource,
        post_hooks_pause_after_the_action_until_cleared,
        software_deployment_completes_when_its_outputs_are_signalled,

@@ -116,3 +116,16 @@ def test_a_structured_deployment_deploys_its_config_with_inputs_substituted(worl
         'server_id': '3b9c6e42-controller-0', 'step': 1}}}
     assert outputs['role_status_codes'] == {'overcloud-controller-0': None,
                                             'overcloud-controller-1': None}
+
+
+def test_a_nested_output_reading_an_undeclared_parameter_is_an_output_error(world):
+    driver, api = world
+    resp = api.post('/stacks', {'stack_name': 'parent',
+                                **request_body('nested_output_error')})
+    driver.stack_id = resp.json['stack']['id']
+    assert driver.settle() == 'CREATE_COMPLETE'
+    child = driver.stack_row(driver.resources()['inner'].physical_resource_id)
+    outputs = {o['output_key']: o for o in api.get(
+        f'/stacks/{child.name}/{child.id}').json['stack']['outputs']}
+    assert outputs['name']['output_value'] == 'controller'
+    assert 'removed_parameter' in outputs['stale']['output_error']

@@ -1,4 +1,5 @@
 """Dry runs: what a create would build, what an update would change."""
+from heat_conv.api import create_preview
 from heat_conv.api import nested_preview
 from heat_conv.api import query
 from heat_conv.api import request_body
@@ -7,7 +8,7 @@ from heat_conv.api import secrets
 from heat_conv.api import stack_input
 from heat_conv.api import stack_lookup
 from heat_conv.api import update_preview
-from heat_conv.api.views import resources as resource_views
+from heat_conv.common import exception
 from heat_conv.db import api as db_api
 from heat_conv.engine import api as engine_api
 from heat_conv.stacks import stored_template
@@ -23,21 +24,32 @@ def _merged_with_stored(stack, wanted):
     return wanted
 
 
+def _heat_preview_error(exc):
+    """A property reading a parameter the template does not declare, worded
+    as Heat's preview words it (its path wrapped twice); other errors as
+    they are."""
+    name = getattr(exc, 'parameter', None)
+    path = list(exc.path)
+    if name is None or 'properties' not in path[:3]:
+        return exc
+    where = '.'.join(str(p) for p in path[:path.index('properties') + 2])
+    return exception.Invalid(f'Property error: : {where}: : The Parameter ({name}) '
+                             'was not provided.')
+
+
 class PreviewController:
 
     def preview_create(self, req, ctx, tenant_id):
         body = request_body.json_object(req)
         name = stack_input.stack_name(body)
         wanted = stack_input.parse(body)
-        tmpl, bound = engine_api.validate_template(
-            wanted.template, wanted.files, wanted.environment, wanted.params,
-            stack_name=name, stack_id='None', project_id=ctx.project_id, ctx=ctx)
-        required_by = update_preview.new_required_by(bound)
-        resources = [resource_views.planned(name, bound.resource(r).frozen(),
-                                            required_by[r], tenant=ctx.project_id,
-                                            type_name=bound.resource(r).template_type,
-                                            description=bound.resource(r).description)
-                     for r in bound.resource_names()]
+        try:
+            tmpl, bound = engine_api.validate_template(
+                wanted.template, wanted.files, wanted.environment, wanted.params,
+                stack_name=name, stack_id='None', project_id=ctx.project_id, ctx=ctx)
+        except exception.InvalidReference as exc:
+            raise _heat_preview_error(exc) from None
+        resources = create_preview.resources(bound, name, ctx.project_id)
         parameters = bound.parameters_for_display()
         hidden = secrets.requested_hidden_values(tmpl.to_dict(),
                                                  tmpl.environment.to_dict(), wanted.params)

@@ -29,11 +29,11 @@ class ValidateController:
         wanted = stack_input.parse(body)
         # The same checks whether or not every parameter has a value (as in
         # Heat); one without a value stands in with an empty value.
-        tmpl, _ = engine_api.validate_template(
+        tmpl, bound = engine_api.validate_template(
             wanted.template, wanted.files, wanted.environment, wanted.params,
             project_id=ctx.project_id, ignore_unavailable=ignore_unavailable,
             validating=True, ctx=ctx)
         result = tmpl.validate_output(wanted.params)
         if show_nested:
-            result.update(nested_validate.nested_parameters(tmpl))
+            result.update(nested_validate.nested_parameters(bound))
         return responses.json_response(result)

@@ -66,11 +66,16 @@ def planned(stack_name, defn, required_by, stack_id='None', tenant=None, type_na
         'physical_resource_id': '',
         'resource_identity': {'stack_name': stack_name, 'stack_id': stack_id,
                               'tenant': tenant, 'path': f'/resources/{defn["name"]}'},
+        'stack_identity': {'stack_name': stack_name, 'stack_id': stack_id,
+                           'tenant': tenant, 'path': ''},
         'stack_name': stack_name,
         'required_by': list(required_by),
         'properties': defn.get('properties') or {},
         'description': description,
         'metadata': defn.get('metadata') or {},
+        # Nothing is built yet: Heat shows both times as null.
+        'creation_time': None,
+        'updated_time': None,
     }
 
 

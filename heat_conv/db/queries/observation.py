@@ -33,7 +33,8 @@ def resources_record_drift(changes, checked_ids):
     whose drift status changed (with their event), ``checked_ids`` for the
     rest, whose check time alone moves. A change is written only if the row
     was not touched meanwhile (its atomic_key), so a finding about an old
-    physical object never lands on a newer one.
+    physical object never lands on a newer one. Neither moves the row's
+    ``updated_at``: that is the time of its last update, as in Heat.
     """
     now = timeutils.utcnow()
     r = models.Resource
@@ -42,7 +43,8 @@ def resources_record_drift(changes, checked_ids):
         for row, status, detail, event in changes:
             won = _execute(session, sa.update(r).where(
                 r.id == row.id, r.atomic_key == row.atomic_key).values(
-                drift_status=status, drift_detail=detail, drift_checked_at=now)
+                drift_status=status, drift_detail=detail, drift_checked_at=now,
+                updated_at=r.updated_at)
             ).rowcount
             if won:
                 written.append(event)
@@ -50,7 +52,7 @@ def resources_record_drift(changes, checked_ids):
             session.execute(sa.insert(models.Event), _event_rows(written))
         if checked_ids:
             _execute(session, sa.update(r).where(r.id.in_(list(checked_ids)))
-                     .values(drift_checked_at=now))
+                     .values(drift_checked_at=now, updated_at=r.updated_at))
         return len(written)
 
 

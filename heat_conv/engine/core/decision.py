@@ -19,7 +19,7 @@ class Change(enum.StrEnum):
 
 
 def change_for(row, new_type, properties, needs_replace, reality=None,
-               nested_template=None, stack_backed=False):
+               nested_template=None, stack_backed=False, replaced_on_update=False):
     """The change that makes ``row`` match (``new_type``, ``properties``).
 
     ``row``: the resource's current row, or None when it has none;
@@ -31,7 +31,9 @@ def change_for(row, new_type, properties, needs_replace, reality=None,
     to; ``stack_backed``: the resource owns a child stack, which is always
     updated (its template may have changed when its properties did not;
     an update that changes nothing costs the child one quick traversal) and
-    is updated, not replaced, after a failure, as in Heat.
+    is updated, not replaced, after a failure, as in Heat;
+    ``replaced_on_update``: the type is replaced by every update, changed
+    or not (Heat's UpdateWaitConditionHandle).
     """
     if row is None or row.action in (Action.INIT, Action.DELETE) or (
             row.status == Status.FAILED and not row.physical_resource_id):
@@ -44,6 +46,8 @@ def change_for(row, new_type, properties, needs_replace, reality=None,
         return Change.REPLACE
     if stack_backed:
         return Change.UPDATE
+    if replaced_on_update:
+        return Change.REPLACE
     if row.status == Status.FAILED or reality == Drift.DELETED:
         # A failed resource (a failed action, a failed check, marked
         # unhealthy) is not trusted to be updated in place.

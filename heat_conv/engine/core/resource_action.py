@@ -7,7 +7,6 @@ once and a stale writer's update simply matches nothing.
 import dataclasses
 import datetime
 import enum
-import functools
 import logging
 import typing
 
@@ -126,12 +125,26 @@ def start(row, action, plugin, old_properties=None):
     return plugin.delete()
 
 
-@functools.lru_cache(maxsize=4096)
+# Stack id -> its project, which never changes: a process asks once per
+# stack, and not at all for the stacks whose traversal it started.
+_PROJECTS = {}
+_PROJECTS_KEPT = 4096
+
+
+def remember_project(stack_id, project_id):
+    if len(_PROJECTS) >= _PROJECTS_KEPT:
+        _PROJECTS.clear()
+    _PROJECTS[stack_id] = project_id
+
+
 def project_of(stack_id):
     """The project stack ``stack_id`` belongs to, which a create records on
-    its object (ownership); a stack's project never changes, so a process
-    asks once per stack."""
-    return db_api.stack_get(stack_id).tenant
+    its object (ownership)."""
+    project = _PROJECTS.get(stack_id)
+    if project is None:
+        project = db_api.stack_get(stack_id).tenant
+        remember_project(stack_id, project)
+    return project
 
 
 def run(row, step, action, plugin):

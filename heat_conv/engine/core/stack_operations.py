@@ -44,7 +44,7 @@ def validate_template(template, files=None, environment=None, params=None,
     count = limits.resource_count(bound.resource(name) for name in bound.resource_names())
     limits.check_resource_count(count)
     nested = registry.check_template(bound, ignore_unavailable=ignore_unavailable,
-                                     services=services)
+                                     services=services, strict=not validating)
     if nested:
         limits.check_resource_count(count + nested)
     return tmpl, bound

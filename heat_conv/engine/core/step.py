@@ -121,7 +121,8 @@ def _update_node(row, step, msg):
     reality = _observe(row, plugin) if msg.mode == messages.Mode.OBSERVE else None
     change = decision.change_for(row, definition.type, properties, plugin.needs_replace,
                                  reality, nested_template=definition.nested_template,
-                                 stack_backed=plugin.stack_backed)
+                                 stack_backed=plugin.stack_backed,
+                                 replaced_on_update=plugin.replaced_on_update)
     if extensions.first(extensions.GUARD, row, step, definition, change):
         return
     if change == decision.Change.REPLACE:

@@ -16,6 +16,7 @@ from heat_conv.engine.core import extensions
 from heat_conv.engine.core import graph
 from heat_conv.engine.core import messages
 from heat_conv.engine.core import oplog
+from heat_conv.engine.core import resource_action
 from heat_conv.engine.core import stack_state
 from heat_conv.engine.core import sync_point
 from heat_conv.hot import environment as environment_mod
@@ -39,6 +40,8 @@ def _converge(stack_id, traversal_id):
         return   # superseded before it started
     if stored:
         return   # a redelivered converge: the traversal already exists
+    # Its creates record the project on their objects (ownership).
+    resource_action.remember_project(stack.id, stack.tenant)
     if stack.trust_id and stack.action != Action.DELETE:
         # A trust deleted behind heat-conv's back fails the operation at
         # once, naming it (a delete goes on: it may need no service).

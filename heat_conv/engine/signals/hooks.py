@@ -33,10 +33,13 @@ ACTION_OF_HOOK = {'pre-create': Action.CREATE, 'pre-update': Action.UPDATE,
 # ends: the lock's write arms it, so a step resumed by an event knows too.
 ARMED = '+'
 
-# What a step's decision does, as the hooks see it: a replacement is an update.
+# What a step's decision does, as the hooks see it: a replacement is an
+# update, and so is leaving a resource as it is (Heat stops at pre-update
+# before it asks whether the resource changes).
 ACTION_OF_CHANGE = {decision.Change.CREATE: Action.CREATE,
                     decision.Change.UPDATE: Action.UPDATE,
-                    decision.Change.REPLACE: Action.UPDATE}
+                    decision.Change.REPLACE: Action.UPDATE,
+                    decision.Change.NONE: Action.UPDATE}
 
 
 def for_node(operation, hooks_set):

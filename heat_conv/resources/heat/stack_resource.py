@@ -17,13 +17,24 @@ class HeatStack(stack_backed.StackBacked):
                                description='The child stack\'s parameter values.'),
         'timeout': Property('number', update_allowed=True,
                             description='The child stack\'s timeout, in minutes.'),
-        'context': Property('map', description='Accepted for compatibility; only '
-                                               'the local region exists.'),
+        'context': Property('map', description='Where the stack is built: heat-conv '
+                                               'builds only local stacks, so a '
+                                               'region_name is refused.'),
     }
     attributes_schema = {
         'outputs': 'A map of the child stack\'s outputs.',
         'stack_name': 'The name of the child stack.',
     }
+
+    @classmethod
+    def check_at_create(cls, properties, bound, path):
+        _refuse_remote(properties.get('context'), tuple(path) + ('properties',))
+
+    @classmethod
+    def validate_properties(cls, values, path=()):
+        properties = super().validate_properties(values, path)
+        _refuse_remote(properties.get('context'), tuple(path))
+        return properties
 
     @classmethod
     def has_attribute(cls, name):
@@ -50,3 +61,13 @@ class HeatStack(stack_backed.StackBacked):
         values.update({f'{OUTPUTS_PREFIX}{key}': value for key, value in outputs.items()})
         values.update(self.member_attributes())
         return values
+
+
+def _refuse_remote(context, path):
+    """Heat builds a stack with a ``region_name`` in that region's Heat (a
+    remote stack); heat-conv has no remote stacks yet, so rather than build
+    it here, it refuses it."""
+    if isinstance(context, dict) and context.get('region_name') is not None:
+        raise exception.InvalidProperties(
+            'heat-conv does not support remote stacks (OS::Heat::Stack with a '
+            'context region_name) yet', path=path + ('context', 'region_name'))

@@ -27,8 +27,8 @@ class TemplateResource(stack_backed.StackBacked):
         return dict(values)
 
     @classmethod
-    def check_nested_template(cls, definition, bound, path):
-        return check_definition(definition, bound, path)
+    def check_nested_template(cls, definition, bound, path, strict=True):
+        return check_definition(definition, bound, path, strict=strict)
 
     @classmethod
     def check_property_names(cls, names, path=()):
@@ -77,6 +77,15 @@ def load_child(files, location, path):
     return yaml_loader.require_mapping(body)
 
 
+def child_template(parent, location, check_defaults=True):
+    """The Template of ``parent``'s (a Template) child at ``location``, with
+    the files and environment the child stack gets."""
+    return hot_template.Template.load(
+        load_child(parent.files, location, ()), files=parent.files,
+        environment=child_environment(parent.environment.to_dict(), location),
+        check_defaults=check_defaults)
+
+
 def child_environment(environment, location, resource_name=None):
     """The environment a child stack inherits: the parent's registry (less
     the entries that map onto the child's own file, so that a template can
@@ -99,11 +108,13 @@ def child_environment(environment, location, resource_name=None):
     return child
 
 
-def check_definition(defn, bound, path, chain=()):
+def check_definition(defn, bound, path, chain=(), strict=True):
     """A template's validation of template resource ``defn``: its child
     template loads, its properties are the child's parameters, its nested
     templates form no loop and are not too deep. Returns how many
-    resources the child's tree has."""
+    resources the child's tree has. Not ``strict`` (a validate call), the
+    child's parameter defaults and resource types are left to the create,
+    as Heat leaves them to the child stack it builds then."""
     location = defn.nested_template
     chain = tuple(chain) + (location,)
     if chain.count(location) > 1:
@@ -114,7 +125,7 @@ def check_definition(defn, bound, path, chain=()):
     environment = child_environment(bound.template.environment.to_dict(), location)
     try:
         child = hot_template.Template.load(load_child(files, location, ()), files=files,
-                                           environment=environment)
+                                           environment=environment, check_defaults=strict)
     except exception.InvalidTemplate as exc:
         raise exception.InvalidTemplate(exc.reason, path=tuple(path) + exc.path) from None
     _check_facade(defn, bound, child)
@@ -124,7 +135,7 @@ def check_definition(defn, bound, path, chain=()):
         if name not in params:
             raise exception.InvalidProperties(f'Unknown Property {name}',
                                               path=tuple(path) + ('properties', name))
-    return _count_tree(child, path, chain, bound.template.environment.registry)
+    return _count_tree(child, path, chain, bound.template.environment.registry, strict)
 
 
 def _check_facade(defn, bound, provider):
@@ -147,7 +158,7 @@ def _check_facade(defn, bound, provider):
                                     f'{defn.template_type} missing in provider')
 
 
-def _count_tree(child, path, chain, top_registry):
+def _count_tree(child, path, chain, top_registry, strict=True):
     registry = child.environment.registry
     count = 0
     for name, res in child.resources.items():
@@ -161,8 +172,9 @@ def _count_tree(child, path, chain, top_registry):
                 raise exception.InvalidTemplate(
                     'Template resources form a loop: ' + ' -> '.join(
                         chain + (f'{res.type} ({mapped})',)), path=path)
-            _check_type(registry.resolve(res.type, name)[0],
-                        tuple(path) + ('resources', name, 'type'))
+            if strict:
+                _check_type(registry.resolve(res.type, name)[0],
+                            tuple(path) + ('resources', name, 'type'))
             continue
         loop = chain + (nested,)
         if nested in chain:
@@ -171,8 +183,9 @@ def _count_tree(child, path, chain, top_registry):
         limits.check_nested_depth(len(loop))
         grandchild = hot_template.Template.load(
             load_child(child.files, nested, tuple(path)), files=child.files,
-            environment=child_environment(child.environment.to_dict(), nested))
-        count += _count_tree(grandchild, path, loop, top_registry)
+            environment=child_environment(child.environment.to_dict(), nested),
+            check_defaults=strict)
+        count += _count_tree(grandchild, path, loop, top_registry, strict)
     return count
 
 

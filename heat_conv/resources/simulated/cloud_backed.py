@@ -122,12 +122,16 @@ class CloudResource(base.Resource):
         try:
             obj = retry.call(self.cloud.get, self.physical_id)
         except cloud_client.CloudNotFound:
-            return base.Failed(f'{self.type_name} {self.physical_id} does not exist')
+            return self.adopt_missing()
         except cloud_client.CloudError as exc:
             return _failed(exc, self.physical_id)
         # A suspended object is taken over as it is.
         return self._outcome(obj, obj['status'] if obj['status'] == 'SUSPENDED'
                              else 'ACTIVE')
+
+    def adopt_missing(self):
+        """Adopt (or external_id) of an id no object in the cloud has."""
+        return base.Failed(f'{self.type_name} {self.physical_id} does not exist')
 
     def suspend(self):
         return self._power(Action.SUSPEND)

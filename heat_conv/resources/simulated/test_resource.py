@@ -1,7 +1,19 @@
-"""OS::Heat::TestResource: Heat's test type, backed by the simulated cloud."""
+"""OS::Heat::TestResource: Heat's test type, backed by the simulated cloud.
+
+Heat's TestResource has no cloud: it takes any id it is told to adopt (an
+``external_id``, an adopt document's). heat-conv's keeps its objects in the
+simulated cloud, and adopts one that is there as any cloud-backed type
+does; an id that no object has is taken as given, as in Heat, and marked
+outside the cloud: nothing in the simulated cloud is asked about it again
+(its check, suspend and resume do nothing, its drift is not checked, its
+delete deletes nothing), as Heat asks nothing about it.
+"""
+from heat_conv.common.status import Drift
 from heat_conv.resources import base
 from heat_conv.resources.properties import Property
 from heat_conv.resources.simulated import cloud_backed
+
+OUTSIDE_CLOUD = 'outside_simulated_cloud'
 
 
 class TestResource(cloud_backed.CloudResource):
@@ -52,7 +64,37 @@ class TestResource(cloud_backed.CloudResource):
     def update(self, old_properties):
         if self.needs_replace(old_properties):
             return base.NeedsReplace(self.physical_id)
+        if self._outside_cloud():
+            return base.Done(self.physical_id)
         return super().update(old_properties)
+
+    # An id no simulated object has (see the module's docstring).
+    def adopt_missing(self):
+        self.data[OUTSIDE_CLOUD] = True
+        return base.Done(self.physical_id)
+
+    def _outside_cloud(self):
+        return bool(self.data.get(OUTSIDE_CLOUD))
+
+    def delete(self):
+        return base.Done() if self._outside_cloud() else super().delete()
+
+    def suspend(self):
+        return base.Done(self.physical_id) if self._outside_cloud() else super().suspend()
+
+    def resume(self):
+        return base.Done(self.physical_id) if self._outside_cloud() else super().resume()
+
+    def check(self):
+        return base.Done(self.physical_id) if self._outside_cloud() else super().check()
+
+    def observe_drift(self):
+        return None if self._outside_cloud() else super().observe_drift()
+
+    def drift(self, expected, cloud_object):
+        if self._outside_cloud():
+            return Drift.NOT_CHECKED, None
+        return super().drift(expected, cloud_object)
 
     def attributes(self):
         return {'output': self.properties.get('value')}

@@ -237,3 +237,24 @@ def test_drift_shows_in_list_and_show(api, stack):
     shown = api.get(f'{path}/resources/first').json['resource']
     assert shown['drift_status'] == 'MODIFIED'
     assert shown['drift_detail'] == detail
+
+
+def test_a_drift_pass_leaves_updated_time_alone(api, stack, fake_clock):
+    # updated_time is the time of the resource's last update, as in Heat,
+    # not of the observer's last look (issue 26 item 12).
+    name, stack_id, path = stack
+    helpers.build(stack_id)
+
+    def updated_times():
+        return {n: api.get(f'{path}/resources/{n}').json['resource']['updated_time']
+                for n in ('first', 'second')}
+    before = updated_times()
+    rows = {r.name: r for r in db_api.resources_of_stack(stack_id)}
+    fake_clock.advance(3600)
+    event = events.for_resource(rows['first'], 'DRIFT', 'MODIFIED', 'tampered with')
+    assert db_api.resources_record_drift(
+        [(rows['first'], 'MODIFIED', {}, event)], [rows['second'].id]) == 1
+    fake_clock.advance(3600)
+    db_api.resources_record_drift([], [rows['first'].id, rows['second'].id])
+    assert updated_times() == before
+    assert api.get(f'{path}/resources/first').json['resource']['drift_status'] == 'MODIFIED'

@@ -90,3 +90,121 @@ def test_a_given_value_is_checked_and_ignore_errors_skips_a_missing_service(api)
     assert api.post('/validate?ignore_errors=99001', body).status_int == 200
     body['parameters']['db_port'] = 1
     assert_fault(api.post('/validate?ignore_errors=99001', body), 400, contains='db_port')
+
+
+# --- how far validate looks, against how far create does (as in Heat) -----
+
+def _parent(resources, **sections):
+    return {'heat_template_version': '2018-08-31', 'resources': resources, **sections}
+
+
+def test_a_missing_required_property_passes_validate_and_is_refused_at_create(api):
+    # Heat's validate call checks properties without their values; its
+    # stack create does, and refuses a required one that is missing.
+    template = _parent({'v': {'type': 'OS::Heat::Value'}})
+    assert api.post('/validate', {'template': template}).status_int == 200
+    assert_fault(api.post('/stacks', {'stack_name': 's', 'template': template}), 400,
+                 contains='Property error: resources.v.properties: Property value '
+                          'not assigned')
+    given = _parent({'v': {'type': 'OS::Heat::Value', 'properties': {
+        'value': {'get_param': 'OS::stack_name'}}}})
+    assert api.post('/stacks', {'stack_name': 's', 'template': given}).status_int == 201
+
+
+CHILD_WITH_BAD_DEFAULT = '''
+heat_template_version: 2018-08-31
+parameters:
+  size: {type: number, default: 50, constraints: [{range: {max: 10}}]}
+resources: {}
+'''
+
+CHILD_WITH_UNKNOWN_TYPE = '''
+heat_template_version: 2018-08-31
+parameters:
+  size: {type: number, default: 5}
+resources:
+  r: {type: OS::No::Such}
+'''
+
+
+@pytest.mark.parametrize('child, refused', [
+    (CHILD_WITH_BAD_DEFAULT, 'resources.v.parameters.size.default: 50 must be at most 10'),
+    (CHILD_WITH_UNKNOWN_TYPE, 'resources.v.resources.r.type: The Resource Type '
+                              '(OS::No::Such) could not be found.'),
+])
+def test_validate_reads_a_nested_template_only_as_far_as_its_parameters(api, child,
+                                                                        refused):
+    body = {'template': _parent({'v': {'type': 'child.yaml'}}),
+            'files': {'child.yaml': child}}
+    assert api.post('/validate', body).status_int == 200
+    assert_fault(api.post('/stacks', dict(body, stack_name='s')), 400, contains=refused)
+
+
+def test_validate_still_checks_properties_against_the_nested_parameters(api):
+    body = {'template': _parent({'v': {'type': 'child.yaml', 'properties': {
+        'colour': 'red'}}}), 'files': {'child.yaml': CHILD_WITH_BAD_DEFAULT}}
+    assert_fault(api.post('/validate', body), 400,
+                 contains='resources.v.properties.colour: Unknown Property colour')
+
+
+# --- show_nested: Heat's document (issue 26 item 10) -----------------------
+
+RANDOM = '''
+heat_template_version: 2014-10-16
+description: the stack description
+parameters:
+  aparam: {type: number, default: 10, description: the param description}
+resources:
+  myres:
+    type: OS::Heat::RandomString
+    properties: {length: {get_param: aparam}}
+'''
+
+PARENT = '''
+heat_template_version: 2014-10-16
+description: the parent template
+parameters:
+  pparam: {type: number, default: 5, description: the param description}
+resources:
+  nres:
+    type: mynested.yaml
+    properties: {aparam: {get_param: pparam}}
+'''
+
+
+def test_show_nested_is_heats_document_with_values_resolved_from_the_parent(api):
+    files = {'mynested.yaml': RANDOM.replace('OS::Heat::RandomString', 'mynested2.yaml'),
+             'mynested2.yaml': RANDOM}
+    resp = api.post('/validate?show_nested=true', {'template': PARENT, 'files': files})
+    assert resp.status_int == 200, resp.body
+
+    def param(**extra):
+        return dict({'Default': 10, 'Description': 'the param description',
+                     'Label': 'aparam', 'NoEcho': 'false', 'Type': 'Number'}, **extra)
+    assert resp.json == {
+        'Description': 'the parent template',
+        'Parameters': {'pparam': {'Default': 5, 'Description': 'the param description',
+                                  'Label': 'pparam', 'NoEcho': 'false',
+                                  'Type': 'Number'}},
+        'NestedParameters': {'nres': {
+            'Description': 'the stack description', 'Type': 'mynested.yaml',
+            # The parent's pparam (5) is the value nres gives aparam.
+            'Parameters': {'aparam': param(Value=5)},
+            'NestedParameters': {'myres': {
+                'Description': 'the stack description', 'Type': 'mynested2.yaml',
+                'Parameters': {'aparam': param()}}}}},
+        'Environment': {'event_sinks': [], 'parameter_defaults': {}, 'parameters': {},
+                        'resource_registry': {'resources': {}}}}
+
+
+def test_a_default_under_a_service_constraint_passes_validate_not_create(api):
+    # Item 7 through the create path: Heat's create (strict validation) puts
+    # a default to its custom constraints; without the service, it fails.
+    template = {'heat_template_version': '2018-08-31', 'parameters': {'flavor': {
+        'type': 'string', 'default': 'm1.small',
+        'constraints': [{'custom_constraint': 'nova.flavor'}]}},
+        'resources': {'v': {'type': 'OS::Heat::Value',
+                            'properties': {'value': {'get_param': 'flavor'}}}}}
+    assert api.post('/validate', {'template': template}).status_int == 200
+    assert_fault(api.post('/stacks', {'stack_name': 's', 'template': template}), 400,
+                 contains='parameters.flavor: "m1.small" does not validate nova.flavor')

@@ -1,6 +1,8 @@
 """``stack drift`` turns the API's drift fields into a readable table."""
 from heat_conv.cli import drift_command
 
+from . import fakes
+
 RESOURCES = [
     {'resource_name': 'web', 'drift_status': 'MODIFIED',
      'drift_detail': {'value': {'expected': 'a', 'actual': 'tampered'},
@@ -32,3 +34,20 @@ def test_deleted_and_in_sync_resources_have_one_row():
 def test_drifted_only():
     names = {r[0] for r in drift_command.rows(RESOURCES, only_drifted=True)}
     assert names == {'web', 'db'}
+
+
+def _run(resources, *argv):
+    app = fakes.FakeApp(fakes.FakeHeatClient({'web': ('CREATE_COMPLETE', resources)}))
+    cmd = drift_command.StackDrift(app, None)
+    parsed = cmd.get_parser('heat-conv stack drift').parse_args(['web', *argv])
+    assert cmd.run(parsed) == 0
+    return app.stdout.getvalue()
+
+
+def test_drifted_with_nothing_drifted_says_so():
+    in_sync = [{'resource_name': 'cache', 'drift_status': 'IN_SYNC', 'drift_detail': {},
+                'drift_checked_time': '2026-11-22T01:00:00Z'}]
+    out = _run(in_sync, '--drifted')
+    assert 'Resource' in out and 'Expected' in out   # the table, empty
+    assert 'No drift' in out
+    assert 'No drift' not in _run(RESOURCES, '--drifted')

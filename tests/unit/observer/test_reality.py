@@ -11,7 +11,6 @@ from heat_conv.engine.core import stack_operations
 from heat_conv.observer import drift
 from heat_conv.observer import poller
 from heat_conv.observer import reality
-from heat_conv.resources import plugin_loader
 from tests.scenarios import local_driver
 from tests.scenarios.library import res
 from tests.scenarios.library import tmpl
@@ -22,9 +21,7 @@ from tests.unit.observer import things
 def service(monkeypatch):
     svc = things.ThingService(build_secs=30)
     monkeypatch.setattr(things.Thing, 'service', svc)
-    types = plugin_loader.types()
-    monkeypatch.setitem(types, 'Test::Thing', things.Thing)
-    monkeypatch.setitem(types, 'Test::OtherThing', things.OtherThing)
+    things.register(monkeypatch, things.Thing, things.OtherThing)
     return svc
 
 

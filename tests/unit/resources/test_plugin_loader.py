@@ -1,4 +1,6 @@
 """Resource types come from entry points and from ``plugin_dirs``."""
+import subprocess
+import sys
 import textwrap
 
 import pytest
@@ -25,12 +27,17 @@ PLUGIN = textwrap.dedent('''
 ''')
 
 
+def _forget_loaded_types():
+    for cached in (plugin_loader.types, plugin_loader.load, plugin_loader._from_plugin_dirs):
+        cached.cache_clear()
+
+
 @pytest.fixture
 def fresh_types():
-    plugin_loader.types.cache_clear()
+    _forget_loaded_types()
     yield
     config.CONF.clear_override('plugin_dirs')
-    plugin_loader.types.cache_clear()
+    _forget_loaded_types()
 
 
 def test_every_built_in_type_is_an_entry_point(fresh_types):
@@ -75,3 +82,20 @@ def test_a_broken_plugin_file_costs_only_its_own_types(tmp_path, fresh_types):
     assert registry.get('OS::Heat::TestResource')
     with pytest.raises(exception.UnknownResourceType):
         registry.get('Acme::Greeting')
+
+
+def test_one_type_is_loaded_without_the_others(tmp_path):
+    """A process that runs a few types imports only their modules."""
+    script = (
+        'import sys\n'
+        'from heat_conv.resources import registry\n'
+        'registry.get("OS::Heat::Value")\n'
+        'print(sorted(m for m in sys.modules if m.startswith("heat_conv.resources.")))\n')
+    done = subprocess.run([sys.executable, '-c', script], capture_output=True, text=True,
+                          check=True)
+    loaded = done.stdout.strip()
+    assert 'heat_conv.resources.heat.simple' in loaded
+    for other in ('heat_conv.resources.heat.resource_group',
+                  'heat_conv.resources.simulated.test_resource',
+                  'heat_conv.resources.openstack.nova.server'):
+        assert other not in loaded

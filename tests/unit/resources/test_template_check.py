@@ -1,5 +1,6 @@
 import pytest
 
+from heat_conv.api import options as api_options  # noqa: F401 ([api] auth_strategy: the checks run as the API runs them)
 from heat_conv.common import exception
 from heat_conv.hot import template
 from heat_conv.resources import registry
@@ -92,7 +93,7 @@ def test_unavailable_types_can_be_passed_over(raises_at):
     ('OS::Neutron::LBaaS::Pool', 'Service octavia'),
     ('OS::Heat::SwiftSignal', 'Service swift'),
     ('OS::Heat::HARestarter', 'heat-conv does not implement it yet'),
-    ('AWS::CloudFormation::Stack', 'heat-conv does not implement it yet'),
+    ('AWS::CloudFormation::WaitConditionHandle', 'heat-conv does not implement it yet'),
 ])
 def test_unavailable_reasons(raises_at, type_name, fragment):
     with raises_at(exception.ResourceTypeUnavailable, 'resources.x.type', fragment):

@@ -81,10 +81,20 @@ def _engine_modules_outside_the_core(loaded):
             and m != 'heat_conv.engine.features']
 
 
+def _resource_types_loaded(loaded):
+    return [m for m in loaded if m.startswith(('heat_conv.resources.heat.',
+                                               'heat_conv.resources.simulated.',
+                                               'heat_conv.resources.openstack.'))]
+
+
 def test_a_cloud_resource_step_runs_on_the_core_and_its_plugin(tmp_path):
     seen = _run_one_step(tmp_path, 'OS::Heat::TestResource', {'value': 'x'})
     assert seen['row'] == ['CREATE', 'COMPLETE']
     assert _engine_modules_outside_the_core(seen['loaded']) == []
+    # Of the resource types, only this one's plugin (and the base it builds on).
+    assert _resource_types_loaded(seen['loaded']) == [
+        'heat_conv.resources.simulated.cloud_backed',
+        'heat_conv.resources.simulated.test_resource']
     assert [m for m in seen['loaded'] if m.startswith(FEATURES)] == []
 
 

@@ -1,0 +1,32 @@
+"""OS::Heat::AccessPolicy: the resources of its stack that a stack user may
+describe (Heat's CloudFormation DescribeStackResource API).
+
+heat-conv has no CloudFormation API and no stack users, so the policy
+grants nothing; like Heat's it is only a record, checked when a stack is
+created or updated (not by the validate call, as in Heat): every name it
+allows must be a resource of the stack.
+"""
+from heat_conv.common import exception
+from heat_conv.resources import base
+from heat_conv.resources.properties import Property
+
+ALLOWED_RESOURCES = 'AllowedResources'
+
+
+class AccessPolicy(base.Resource):
+    type_name = 'OS::Heat::AccessPolicy'
+    properties_schema = {
+        ALLOWED_RESOURCES: Property('list', required=True,
+                                    description='Resources that users are allowed to '
+                                                'access by the DescribeStackResource API.'),
+    }
+
+    @classmethod
+    def check_at_create(cls, properties, bound, path):
+        allowed = properties.get(ALLOWED_RESOURCES)
+        if not isinstance(allowed, list):
+            return   # a function: its value is checked with the others'
+        names = set(bound.resource_names())   # those whose condition holds
+        for name in allowed:
+            if isinstance(name, str) and name not in names:
+                raise exception.Invalid(f'AccessPolicy resource {name} not in stack')
