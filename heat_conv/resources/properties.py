@@ -2,7 +2,6 @@
 import dataclasses
 
 from heat_conv.common import exception
-from heat_conv.hot import custom_constraints
 
 TYPES = ('string', 'integer', 'number', 'boolean', 'list', 'map', 'any')
 
@@ -122,12 +121,6 @@ def _check(prop, value, path):
     if prop.max_value is not None and value > prop.max_value:
         raise exception.InvalidProperties(
             f'{value} is more than the maximum {prop.max_value}', path=path)
-    if prop.constraint and prop.constraint not in custom_constraints.SERVICE_CONSTRAINTS:
-        # A constraint that needs no service (net_cidr, ip_addr) is checked
-        # here, with the other checks of the value's own shape.
-        problem = custom_constraints.check(prop.constraint, value)
-        if problem is not None:
-            raise exception.InvalidProperties(problem, path=path)
     if prop.type == 'map' and prop.schema is not None:
         return validate(prop.schema, value, path)
     if prop.type == 'list' and prop.item is not None:
@@ -152,7 +145,7 @@ def constrained_values(schema, values, path=()):
 
 def _constrained(prop, value, path):
     if prop.constraint and isinstance(value, (str, int)) and not isinstance(value, bool):
-        if value != '' and prop.constraint in custom_constraints.SERVICE_CONSTRAINTS:
+        if value != '':
             yield prop.constraint, value, path
     elif prop.schema is not None and isinstance(value, dict):
         yield from constrained_values(prop.schema, value, path)
