@@ -36,16 +36,37 @@ def parse_args(argv):
         epilog='Example: heat-conv-bench --topology embedded,distributed '
                '--workload chain:10,100 --workload layered:10x10 --repeat 3 '
                '--output bench-out')
-    p.add_argument('--endpoint', help='Heat v1 endpoint (http://HOST:8004/v1/TENANT) '
-                   'of a running service; default: start --topology')
-    p.add_argument('--token', help='X-Auth-Token for --endpoint')
+    p.add_argument('--endpoint', action='append', metavar='[NAME=]URL',
+                   help='Heat v1 endpoint (http://HOST:8004/v1/TENANT) of a running '
+                        'service; with --os-cloud, %%(project_id)s or a URL ending '
+                        'in /v1 gets the token\'s project; repeatable, NAME '
+                        'naming each in the results (default: start --topology)')
+    p.add_argument('--token', help='X-Auth-Token sent to --endpoint')
+    p.add_argument('--os-cloud', metavar='CLOUD',
+                   help='authenticate as this cloud of clouds.yaml '
+                        '(OS_CLIENT_CONFIG_FILE names the file): a token sent with '
+                        'every call, renewed as it nears its end')
+    p.add_argument('--service-cloud', metavar='CLOUD',
+                   help='with --topology keystone: the service user (a cloud of '
+                        'clouds.yaml) heat-conv validates tokens as and takes '
+                        'trusts for, e.g. minicloud-heat-conv')
+    p.add_argument('--calls', action='append', default=[], metavar='NAME=URL',
+                   help='the counting proxy (heat_conv.bench.callcount) between '
+                        'endpoint NAME and its cloud: service calls per phase')
+    p.add_argument('--alternate', action='store_true',
+                   help='start every topology at once and take their repetitions '
+                        'in turn, so that the machine\'s load falls on all alike')
     p.add_argument('--topology',
-                   help='embedded, distributed, or both comma-separated '
-                        '(default: embedded)')
+                   help='embedded, distributed, keystone (the distributed layout '
+                        'behind Keystone on a real cloud: --os-cloud, '
+                        '--service-cloud; its cloud calls counted), '
+                        'comma-separated (default: embedded)')
     p.add_argument('--engines', type=int, default=2,
                    help='engine processes of the distributed topology (default 2)')
     p.add_argument('--workload', action='append', metavar='NAME:SIZES',
                    help='independent:N, chain:N, layered:LxW, fanin:N, group:N; '
+                        'on a real cloud servers:N (N servers, each on a port of '
+                        'its own) and ports:N; '
                         'several sizes comma-separated (chain:10,100,1000); '
                         'repeatable (default: ' + ' '.join(DEFAULT_WORKLOADS) + ')')
     p.add_argument('--wait', action='append', type=float, metavar='SECS',
@@ -100,11 +121,25 @@ def parse_args(argv):
     except ValueError as exc:
         p.error(str(exc))
     topologies = [t for t in (args.topology or 'embedded').split(',') if t]
-    if args.endpoint:
-        topologies = ['external']
+    args.endpoints = {}
+    for spec in args.endpoint or ():
+        name, _, url = spec.partition('=') if '=' in spec.split('://')[0] \
+            else ('', '', spec)
+        args.endpoints[name or 'external'] = url
+    if args.endpoints:
+        topologies = (topologies if args.topology else []) + list(args.endpoints)
     for t in topologies:
-        if t not in ('embedded', 'distributed', 'external'):
+        if t not in ('embedded', 'distributed', 'keystone') and t not in args.endpoints:
             p.error(f'unknown topology {t!r}')
+    if 'keystone' in topologies and not (args.os_cloud and args.service_cloud):
+        p.error('--topology keystone needs --os-cloud and --service-cloud')
+    try:
+        args.calls = dict(_named(spec) for spec in args.calls)
+    except ValueError as exc:
+        p.error(str(exc))
+    unknown = set(args.calls) - set(args.endpoints)
+    if unknown:
+        p.error(f'--calls names no --endpoint: {", ".join(sorted(unknown))}')
     args.plan = plans.from_flags(topologies, args.workloads, args.wait or [0.0],
                                  args.phases, args.repeat or 1)
     return args
@@ -121,6 +156,13 @@ def _check_targets_args(p, args):
     if given:
         p.error(f'--targets runs its own plan on the topologies it starts; drop '
                 f'{", ".join(given)}')
+
+
+def _named(spec):
+    name, sep, url = spec.partition('=')
+    if not sep or not name or not url:
+        raise ValueError(f'{spec!r}: say NAME=URL')
+    return name, url
 
 
 def _workloads(specs):
@@ -164,4 +206,8 @@ def main(argv=None):
     args.argv = argv
     if args.transport_latency:
         return latency(args)
+    args.user_auth = None
+    if args.os_cloud:
+        from heat_conv.bench import keystone
+        args.user_auth = keystone.user_session(args.os_cloud)
     return session.run(args.plan, args)

@@ -14,15 +14,22 @@ class ApiError(Exception):
 
 
 class HeatClient:
-    def __init__(self, endpoint, token=None, timeout=60):
+    """``token``: a fixed X-Auth-Token; ``auth``: a keystoneauth Session,
+    asked for its token at every call, so that it is renewed as it nears
+    its end (a long run outlives one token)."""
+
+    def __init__(self, endpoint, token=None, timeout=60, auth=None):
         self.endpoint = endpoint.rstrip('/')
         self.session = requests.Session()
         self.session.headers['Content-Type'] = 'application/json'
         if token:
             self.session.headers['X-Auth-Token'] = token
+        self.auth = auth
         self.timeout = timeout
 
     def _call(self, method, path, ok=(200,), **kwargs):
+        if self.auth is not None:
+            kwargs['headers'] = {'X-Auth-Token': self.auth.get_token()}
         resp = self.session.request(method, self.endpoint + path,
                                     timeout=self.timeout, allow_redirects=False,
                                     **kwargs)

@@ -12,6 +12,7 @@ the final status. Counters are read before the request and after the
 final status, so they include everything every process did meanwhile
 (the API answering the polls too).
 """
+import os
 import time
 import uuid
 
@@ -54,7 +55,8 @@ class Runner:
     def __init__(self, topology, workload, wait=0.0, phases=PHASES, repeat_index=0,
                  timeout=None, emit=print):
         self.topology = topology
-        self.client = heat_client.HeatClient(topology.endpoint)
+        self.client = heat_client.HeatClient(topology.endpoint, token=topology.token,
+                                             auth=topology.auth)
         self.workload = workload
         self.wait = wait
         self.phases = phases
@@ -147,7 +149,7 @@ class Runner:
         if messages is None:
             time.sleep(t.messages.settle_secs)
             messages = t.messages.read()
-        return (t.statements.read(), messages, t.processes.read())
+        return (t.statements.read(), messages, t.processes.read(), t.calls.read())
 
     def _closing_counters(self):
         t = self.topology
@@ -155,15 +157,18 @@ class Runner:
         statements, processes = t.statements.read(), t.processes.read()
         time.sleep(max(0.0, t.messages.settle_secs - SETTLE_SECS))
         messages = t.last_reading = t.messages.read()
-        return statements, messages, processes
+        time.sleep(max(0.0, t.calls.settle_secs - max(SETTLE_SECS,
+                                                      t.messages.settle_secs)))
+        return statements, messages, processes, t.calls.read()
 
     def _record(self, phase, before, wall):
         t = self.topology
         after = self._closing_counters()
-        n = self.workload.size
+        n = self.workload.resource_count
         ideal = ideal_seconds(self.workload, phase, self.wait)
         record = self.base_record(phase)
-        record.update(wall_s=round(wall, 3), ideal_s=ideal,
+        record.update(wall_s=round(wall, 3), ideal_s=ideal, resources=n,
+                      load_1m=round(os.getloadavg()[0], 2),
                       overhead_s=round(wall - ideal, 3),
                       ms_per_resource=round(1000 * wall / n, 2),
                       overhead_ms_per_resource=round(1000 * (wall - ideal) / n, 2))
@@ -187,6 +192,16 @@ class Runner:
                           messages_per_resource=round(msgs['published'] / n, 2),
                           messages_source=msgs['source'])
         record['processes'] = t.processes.delta(before[2], after[2])
+        calls = t.calls.delta(before[3], after[3])
+        if calls is None:
+            record.update(service_calls=None, service_calls_why=t.calls.reason)
+        else:
+            record.update(service_calls=calls['total'],
+                          service_calls_per_resource=round(calls['total'] / n, 2),
+                          service_calls_by_service=calls['by_service'],
+                          service_calls_by_kind=calls['by_kind'],
+                          service_calls_by_call=calls['by_call'],
+                          service_calls_source=t.calls.source)
         return record
 
     def _supersede(self):

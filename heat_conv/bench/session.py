@@ -11,6 +11,7 @@ import time
 
 import requests
 
+from heat_conv.bench import cloud_report
 from heat_conv.bench import heat_client
 from heat_conv.bench import report
 from heat_conv.bench import runner
@@ -26,10 +27,23 @@ FINISHED = ('COMPLETE', 'UNSUPPORTED', 'SKIPPED')
 
 def make_topology(name, args, config):
     common = {'keep': args.keep, 'config': config}
-    if name == 'external':
-        return topologies.External(args.endpoint)
+    auth = getattr(args, 'user_auth', None)
+    endpoints = getattr(args, 'endpoints', None) or {}
+    if name in endpoints:
+        if auth is not None:
+            from heat_conv.bench import keystone
+            return keystone.KeystoneExternal(name, endpoints[name], auth,
+                                             calls_url=args.calls.get(name))
+        topo = topologies.External(endpoints[name])
+        topo.token = args.token
+        return topo
     if name == 'embedded':
         return topologies.Embedded(**common)
+    if name == 'keystone':
+        from heat_conv.bench import keystone
+        return keystone.KeystoneDistributed(
+            args.service_cloud, auth, engines=args.engines, mysql=args.mysql,
+            rabbit=args.rabbit, **common)
     return topologies.Distributed(engines=args.engines, mysql=args.mysql,
                                   rabbit=args.rabbit, **common)
 
@@ -72,6 +86,11 @@ class Session:
             extra += f' {record["statements_per_resource"]:.1f} stmts/res'
         if record.get('messages_per_resource') is not None:
             extra += f' {record["messages_per_resource"]:.2f} msgs/res'
+        if record.get('service_calls') is not None:
+            extra += (f' {record["service_calls"]} service calls '
+                      f'({record["service_calls_per_resource"]:.2f}/res)')
+        if record.get('load_1m') is not None:
+            extra += f' load {record["load_1m"]:.1f}'
         if record.get('supersede_latency_s') is not None:
             extra += f' takeover {record["supersede_latency_s"] * 1000:.0f} ms'
         say(f'{what}: {record["status"]} {record["wall_s"]:.2f} s{extra}')
@@ -85,8 +104,11 @@ class Session:
         for note in self.plan.notes:
             say(note)
         with open(os.path.join(args.output, 'results.jsonl'), 'w') as self.jsonl:
-            for name in self.plan.topologies():
-                self._topology(name)
+            if getattr(args, 'alternate', False):
+                self._alternating()
+            else:
+                for name in self.plan.topologies():
+                    self._topology(name)
             phases = [r for r in self.records if r['type'] == 'phase']
             slow = self._flag_slow(phases)
             rows = report.summarize(phases)
@@ -97,6 +119,7 @@ class Session:
             for v in verdicts:
                 self.jsonl.write(json.dumps(dict(v._asdict(), type='target')) + '\n')
         self._write_tables(rows)
+        self._write_cloud_table(phases)
         if self.plan.sizes:
             self._write_targets(verdicts, phases, started, load)
         say(f'{len(phases)} phases in {time.time() - started:.0f} s; results in '
@@ -110,7 +133,8 @@ class Session:
         # targets.md); otherwise it is what the run flags.
         return 1 if slow and not self.plan.sizes else 0
 
-    def _topology(self, name):
+    def _start(self, name):
+        """The started topology, or None (reported) if it would not start."""
         config = self.plan.config + self.args.config
         say(f'starting {name}')
         topo = make_topology(name, self.args, config)
@@ -122,17 +146,44 @@ class Session:
             self.emit({'type': 'error', 'topology': name,
                        'reason': f'could not start: {exc}'})
             say(f'{name} did not start: {exc}')
+            return None
+        self.emit({'type': 'topology', 'topology': topo.describe(),
+                   'endpoint': topo.endpoint, 'config': config,
+                   'statements': topo.statements.source or topo.statements.reason,
+                   'messages': topo.messages.source or topo.messages.reason,
+                   'service_calls': topo.calls.source or topo.calls.reason,
+                   'processes': sorted(topo.processes.pids)})
+        return topo
+
+    def _topology(self, name):
+        topo = self._start(name)
+        if topo is None:
             return
         try:
-            self.emit({'type': 'topology', 'topology': topo.describe(),
-                       'endpoint': topo.endpoint, 'config': config,
-                       'statements': topo.statements.source or topo.statements.reason,
-                       'messages': topo.messages.source or topo.messages.reason,
-                       'processes': sorted(topo.processes.pids)})
             for rep, item in self.plan.rounds(name):
                 self._item(topo, rep, item)
         finally:
             topo.stop()
+
+    def _alternating(self):
+        """Every topology started at once, their rounds taken in turn (one
+        of the first, one of the second, ...), so that a busy spell of the
+        machine falls on all of them alike."""
+        started = {}
+        try:
+            for name in self.plan.topologies():
+                topo = self._start(name)
+                if topo is not None:
+                    started[name] = topo
+            queues = {name: list(self.plan.rounds(name)) for name in started}
+            while any(queues.values()):
+                for name, queue in queues.items():
+                    if queue:
+                        rep, item = queue.pop(0)
+                        self._item(started[name], rep, item)
+        finally:
+            for topo in started.values():
+                topo.stop()
 
     def _item(self, topo, rep, item):
         emitted = set()
@@ -181,6 +232,16 @@ class Session:
                 say(f'plot: {path}')
         except ImportError:
             say('no plot: matplotlib is not installed (pip install "heat-conv[bench]")')
+
+    def _write_cloud_table(self, phases):
+        table = cloud_report.markdown(phases)
+        if not table:
+            return
+        path = os.path.join(self.args.output, 'cloud.md')
+        with open(path, 'w') as f:
+            f.write(f'heat-conv-bench {" ".join(self.args.argv)}\n\n{table}')
+        print(table)
+        say(f'the real-cloud table: {path}')
 
     def _write_targets(self, verdicts, phases, started, load):
         command = 'heat-conv-bench ' + ' '.join(self.args.argv)

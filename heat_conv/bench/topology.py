@@ -82,8 +82,15 @@ class Topology:
         self.statements = counters.Unavailable('not measured')
         self.messages = counters.Unavailable('not measured')
         self.processes = counters.Processes({})
+        self.calls = counters.Unavailable(
+            'no counting proxy between this service and a cloud')
         # The counters as the last phase ended, while nothing ran since.
         self.last_reading = None
+        # How the API is authenticated: a fixed token, or a keystoneauth
+        # Session asked at every call (None: no auth).
+        self.token = None
+        self.auth = None
+        self.tenant = TENANT
 
     def _spawn(self, name, module, *config_files, args=()):
         log = open(os.path.join(self.workdir, f'{name}.log'), 'wb')
@@ -286,7 +293,8 @@ class Distributed(Topology):
         self._spawn('api', 'heat_conv.cmd.api', common, role_conf['api'])
         base = f'http://127.0.0.1:{api_port}'
         _wait_for('the API', lambda: _http_ok(base + '/healthcheck'), self.procs)
-        self.endpoint = f'{base}/v1/{TENANT}'
+        self.api_base = base
+        self.endpoint = f'{base}/v1/{self.tenant}'
         _wait_for(f'{self.engines} engines', self._engines_up, self.procs)
         time.sleep(1)   # let the RPC servers finish subscribing
 
@@ -298,7 +306,8 @@ class Distributed(Topology):
 
     def _engines_up(self):
         try:
-            resp = requests.get(self.endpoint + '/services', timeout=5)
+            resp = requests.get(self.endpoint + '/services', timeout=5,
+                                headers=self._admin_headers())
         except requests.RequestException:
             return False
         if resp.status_code != 200:
@@ -306,6 +315,10 @@ class Distributed(Topology):
         return sum(1 for s in resp.json()['services']
                    if s['binary'] == 'heat-conv-engine' and s['status'] == 'up') \
             >= self.engines
+
+    def _admin_headers(self):
+        """Headers that let the benchmark list the engine services."""
+        return {}
 
     def _cleanup(self):
         if self._db_made:

@@ -22,6 +22,11 @@ class Workload:
     # Resource types the endpoint must know for the workload to run.
     needs_types = (TEST_RESOURCE,)
 
+    @property
+    def resource_count(self):
+        """Resources in the stack (the cloud workloads add a net and subnet)."""
+        return self.size
+
     def __init__(self, size, layers=None):
         self.size = size
         self.layers = layers
@@ -138,7 +143,62 @@ class Group(Workload):
             'resource_def': {'type': TEST_RESOURCE, 'properties': props()}}}}
 
 
-WORKLOADS = {cls.name: cls for cls in (Independent, Chain, Layered, Fanin, Group)}
+class CloudPorts(Workload):
+    """A real cloud's objects: one Net and Subnet, and N Neutron ports on it.
+
+    Needs a cloud behind Keystone (the image and flavor are HOT parameters,
+    by default the mini-cloud's ``cirros`` and ``m1.tiny``). Its phases are
+    create and delete; ``value`` and ``replace_value`` do not apply."""
+
+    name = 'ports'
+    needs_types = ('OS::Neutron::Net', 'OS::Neutron::Subnet', 'OS::Neutron::Port')
+    servers = False
+
+    def critical_path(self):
+        return 3 + self.servers   # net, subnet, port (, server)
+
+    @property
+    def resource_count(self):
+        return 2 + self.size * (2 if self.servers else 1)
+
+    def resources(self, props):
+        out = {'net': {'type': 'OS::Neutron::Net', 'properties': {
+                   'name': {'list_join': ['-', [{'get_param': 'OS::stack_name'},
+                                                'net']]}}},
+               'subnet': {'type': 'OS::Neutron::Subnet', 'properties': {
+                   'network': {'get_resource': 'net'}, 'cidr': '10.0.0.0/22',
+                   'ip_version': 4}}}
+        for i in range(self.size):
+            out[f'port{i}'] = {'type': 'OS::Neutron::Port', 'properties': {
+                'network': {'get_resource': 'net'},
+                'fixed_ips': [{'subnet': {'get_resource': 'subnet'}}]}}
+            if self.servers:
+                out[f'server{i}'] = {'type': 'OS::Nova::Server', 'properties': {
+                    'image': {'get_param': 'image'},
+                    'flavor': {'get_param': 'flavor'},
+                    'user_data_format': 'RAW',
+                    'networks': [{'port': {'get_resource': f'port{i}'}}]}}
+        return out
+
+    def template(self, value='v0', replace_value='r0', wait=0.0):
+        out = super().template(value, replace_value, wait)
+        if self.servers:
+            out['parameters'] = {'image': {'type': 'string', 'default': 'cirros'},
+                                 'flavor': {'type': 'string', 'default': 'm1.tiny'}}
+        return out
+
+
+class CloudServers(CloudPorts):
+    """One Net and Subnet, and N Nova servers each booted on a port of its own."""
+
+    name = 'servers'
+    needs_types = CloudPorts.needs_types + ('OS::Nova::Server',)
+    servers = True
+
+
+WORKLOADS = {cls.name: cls for cls in (Independent, Chain, Layered, Fanin, Group,
+                                       CloudPorts, CloudServers)}
+CLOUD_WORKLOADS = ('ports', 'servers')
 
 
 def make(name, size, layers=None):

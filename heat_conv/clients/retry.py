@@ -7,6 +7,7 @@ after a failure, so the healthy path pays nothing.
 import logging
 import time
 
+from keystoneauth1 import exceptions as ks_exc
 from openstack import exceptions as sdk_exc
 from oslo_config import cfg
 
@@ -24,6 +25,10 @@ retries = {'count': 0}
 
 def is_passing(exc):
     """Whether ``exc`` says the service could not answer now (retry it)."""
+    if isinstance(exc, ks_exc.RetriableConnectionFailure):
+        # A refused or timed-out connection (the service is down or busy):
+        # openstacksdk raises keystoneauth's own exception for it.
+        return True
     if isinstance(exc, sdk_exc.HttpException):
         return exc.status_code is not None and exc.status_code >= 500
     return isinstance(exc, (sdk_exc.SDKException, ConnectionError, TimeoutError)) and \

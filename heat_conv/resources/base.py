@@ -12,6 +12,7 @@ import typing
 
 from heat_conv.common import exception
 from heat_conv.common.status import Drift
+from heat_conv.hot import custom_constraints
 from heat_conv.resources import ownership
 from heat_conv.resources import properties as props_mod
 from heat_conv.resources.ownership import Adopter  # noqa: F401  (the plugin interface)
@@ -173,11 +174,16 @@ class Resource:
     @classmethod
     def check_constraints(cls, properties, services, path=()):
         """At a request's validation: every given property value whose
-        property names a service constraint (``nova.flavor``) must pass it;
+        property names a constraint must pass it, a service constraint
+        (``nova.flavor``) as ``services`` answers, another (``net_cidr``) here;
         raises InvalidProperties at the first that does not."""
         for name, value, where in props_mod.constrained_values(
                 cls.properties_schema, properties, path):
-            problem = services.check_constraint(name, value)
+            if name in custom_constraints.SERVICE_CONSTRAINTS:
+                problem = services.check_constraint(name, value)
+            else:
+                # net_cidr, ip_addr...: nothing to ask a service about.
+                problem = custom_constraints.check(name, value)
             if problem is not None:
                 raise exception.InvalidProperties(problem, path=where)
 

@@ -41,14 +41,20 @@ class KeystoneHeatConv(all_in_one.AllInOne):
         if api_port is not None:
             self.api_port = api_port
             self.url = f'http://127.0.0.1:{api_port}'
-        service = rig.auth('heat-conv')
-        keystone = self.auth_url = service['auth_url'].rsplit('/v3', 1)[0]
+        self.auth_url = rig.auth('heat-conv')['auth_url'].rsplit('/v3', 1)[0]
         self.db_url = f'sqlite:///{self.state_dir}/heat_conv.sqlite'
         self.conf_file.write_text(
             f'[DEFAULT]\nstate_path = {self.state_dir}\n{extra_conf}\n'
             f'[api]\nbind_port = {self.api_port}\nauth_strategy = keystone\n'
-            f'[cloud]\nbind_port = {self.cloud_port}\n'
-            '[keystone_authtoken]\n'
+            f'[cloud]\nbind_port = {self.cloud_port}\n' + keystone_conf(rig))
+
+
+def keystone_conf(rig):
+    """heat-conv's [keystone_authtoken] and [trustee]: the rig's heat-conv
+    user, at the rig's Keystone."""
+    service = rig.auth('heat-conv')
+    keystone = service['auth_url'].rsplit('/v3', 1)[0]
+    return ('[keystone_authtoken]\n'
             f'www_authenticate_uri = {keystone}\nauth_url = {keystone}\n'
             'auth_type = password\n'
             f'username = {service["username"]}\npassword = {service["password"]}\n'

@@ -14,7 +14,7 @@ from heat_conv.common import config
 from heat_conv.common import context
 from heat_conv.observer import reality
 from heat_conv.observer import service as observer_service
-from heat_conv.resources import plugin_loader
+from tests import resource_types
 from tests.realcloud.observer import conftest as realcloud
 from tests.realcloud.observer import real_plugins
 from tests.scenarios import local_driver
@@ -47,9 +47,7 @@ def bus():
 
 @pytest.fixture
 def driver(db, demo_cloud, monkeypatch):
-    types = plugin_loader.types()
-    for name, cls in real_plugins.resource_mapping().items():
-        monkeypatch.setitem(types, name, cls)
+    resource_types.register(monkeypatch, *real_plugins.resource_mapping().values())
     monkeypatch.setattr(real_plugins._Injected, 'connection', demo_cloud)
     monkeypatch.setattr(reality, 'default_connection_for', lambda stack_id: demo_cloud)
     d = local_driver.LocalDriver(clock=None)   # the real clock: the cloud's

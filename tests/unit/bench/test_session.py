@@ -17,7 +17,9 @@ class FakeTopology:
         self.broken = broken
         self.endpoint = 'http://127.0.0.1:9/v1/admin'
         self.statements = self.messages = counters.Unavailable('fake')
+        self.calls = counters.Unavailable('fake')
         self.processes = counters.Processes({})
+        self.token = self.auth = None
 
     def describe(self):
         return 'distributed-2e' if self.name == 'distributed' else self.name

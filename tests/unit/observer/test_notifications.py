@@ -7,6 +7,7 @@ from heat_conv.common import context
 from heat_conv.observer import notifications
 from heat_conv.observer import reality
 from heat_conv.observer import service as observer_service
+from tests import resource_types
 from tests.scenarios import local_driver
 from tests.scenarios.library import res
 from tests.scenarios.library import tmpl
@@ -74,7 +75,7 @@ def test_an_instance_whose_task_goes_on_wakes_nothing():
 def service(monkeypatch):
     svc = things.ThingService(build_secs=30)
     monkeypatch.setattr(things.Thing, 'service', svc)
-    things.register(monkeypatch, things.Thing)
+    resource_types.register(monkeypatch, things.Thing)
     monkeypatch.setattr(reality, 'default_connection_for', svc.connection_for)
     return svc
 

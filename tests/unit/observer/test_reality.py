@@ -11,6 +11,7 @@ from heat_conv.engine.core import stack_operations
 from heat_conv.observer import drift
 from heat_conv.observer import poller
 from heat_conv.observer import reality
+from tests import resource_types
 from tests.scenarios import local_driver
 from tests.scenarios.library import res
 from tests.scenarios.library import tmpl
@@ -21,7 +22,7 @@ from tests.unit.observer import things
 def service(monkeypatch):
     svc = things.ThingService(build_secs=30)
     monkeypatch.setattr(things.Thing, 'service', svc)
-    things.register(monkeypatch, things.Thing, things.OtherThing)
+    resource_types.register(monkeypatch, things.Thing, things.OtherThing)
     return svc
 
 

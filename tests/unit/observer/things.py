@@ -5,7 +5,6 @@ The service keeps "things" per project and counts its list calls; a
 connection acts in one project, as a trust's does. A thing builds in
 ``build_secs`` of the fake clock.
 """
-import functools
 import uuid
 
 from openstack import exceptions as sdk_exc
@@ -13,7 +12,6 @@ from openstack import exceptions as sdk_exc
 from heat_conv.common import timeutils
 from heat_conv.common.status import Action
 from heat_conv.resources import base
-from heat_conv.resources import plugin_loader
 from heat_conv.resources.openstack import base as openstack_base
 from heat_conv.resources.properties import Property
 
@@ -114,18 +112,3 @@ def thing(name=None, depends_on=None):
         body['depends_on'] = depends_on
     return body
 
-
-def register(monkeypatch, *classes):
-    """Make ``classes`` resource types for the test, as a plugin_dirs file
-    would: every lookup (one type, or all) finds them."""
-    mapping = {cls.type_name: cls for cls in classes}
-    for cls in classes:
-        # As if the user's catalog had the service: these tests are the
-        # observer's, and create their stacks without an API in front.
-        monkeypatch.setattr(cls, 'check_available',
-                            classmethod(lambda cls, services, path=(): None))
-    for cached in (plugin_loader.load, plugin_loader.types):
-        cached.cache_clear()
-    monkeypatch.setattr(plugin_loader, '_from_plugin_dirs', lambda: mapping)
-    monkeypatch.setattr(plugin_loader, 'load', functools.cache(plugin_loader.load.__wrapped__))
-    monkeypatch.setattr(plugin_loader, 'types', functools.cache(plugin_loader.types.__wrapped__))

@@ -47,6 +47,28 @@ def test_every_built_in_type_is_an_entry_point(fresh_types):
     assert registry.get('OS::Heat::WaitCondition').type_name == 'OS::Heat::WaitCondition'
 
 
+def test_every_plugin_class_in_the_package_is_registered(fresh_types):
+    """A type written but left out of setup.cfg cannot be used at all
+    (OS::Neutron::Subnet was, and every stack with a subnet was refused)."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import heat_conv.resources
+    declared = {}
+    for info in pkgutil.walk_packages(heat_conv.resources.__path__,
+                                      'heat_conv.resources.'):
+        module = importlib.import_module(info.name)
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            name = cls.__dict__.get('type_name')
+            if cls.__module__ == module.__name__ and isinstance(name, str):
+                declared[name] = f'{cls.__module__}:{cls.__qualname__}'
+    registered = plugin_loader.types()
+    missing = {name: where for name, where in declared.items()
+               if name not in registered}
+    assert not missing
+
+
 def test_a_plugin_dir_adds_and_replaces_types(tmp_path, fresh_types):
     (tmp_path / 'acme.py').write_text(PLUGIN)
     (tmp_path / 'helpers.py').write_text('VALUE = 1\n')   # no resource_mapping

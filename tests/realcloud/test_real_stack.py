@@ -1,0 +1,191 @@
+"""The real-cloud issue's "done when", end to end: as the non-admin member
+``demo``, through the real ``openstack`` CLI and Keystone, heat-conv
+(Keystone auth, a trust per stack, [trustee] = its service user) creates
+sample-templates/real-cloud/app.yaml on the mini-cloud, scales, renames
+and resizes its servers in place, suspends and resumes it, snapshots and
+restores it, and deletes it; Nova's, Neutron's, Cinder's and Glance's own
+APIs (as the admin, filtered to the demo project) then show nothing of it.
+"""
+import time
+
+import pytest
+
+from tests.realcloud import real_stack_support as support
+
+
+@pytest.fixture(scope='module')
+def heat_conv(rig, tmp_path_factory):
+    service = support.start_heat_conv(rig, tmp_path_factory.mktemp('real-stack'))
+    yield service
+    service.kill()
+
+
+@pytest.fixture
+def cli(rig, heat_conv, tmp_path):
+    return support.Cli(rig, heat_conv, tmp_path)
+
+
+@pytest.fixture
+def watch(minicloud, heat_conv):
+    """What the test's stacks made; swept as the admin after the test,
+    whatever happened, and the test fails if some of it would not go."""
+    seen = support.Watch(minicloud, heat_conv.db_url)
+    yield seen
+    left = seen.sweep()
+    assert not left, f'the sweep could not delete {left}'
+
+
+def servers_of(admin, ids):
+    return [admin.compute.get_server(i) for i in ids]
+
+
+def test_the_stack_lives_its_whole_life_through_the_openstack_cli(cli, watch, minicloud):
+    admin = support.patient(minicloud, 'admin')
+    name = support.unique('app')
+    cli('stack', 'create', '-t', support.APP, '--parameter', 'count=3',
+        '--parameter', 'boot_from_volume=false', '--wait', name)
+    assert cli.stack(name)['stack_status'] == 'CREATE_COMPLETE'
+    made = watch.look()
+    ids = cli.outputs(name)['server_ids']
+    servers = servers_of(admin, ids)
+    assert [s.name for s in servers] == ['app-0', 'app-1', 'app-2']
+    assert {(s.status, s.flavor.name, s.project_id) for s in servers} == {
+        ('ACTIVE', 'm1.tiny', watch.project_id)}
+    # The data volume is attached to the first server. (Booting that one
+    # from a volume: test_a_server_boots_from_a_volume_made_from_the_image.)
+    assert all(s.image.id for s in servers)
+    [data_volume] = [admin.block_storage.get_volume(i) for i in made['volumes']]
+    assert (data_volume.status, [a['server_id'] for a in data_volume.attachments]) == \
+        ('in-use', [servers[0].id])
+    [router] = [admin.network.get_router(i) for i in made['routers']]
+    public = admin.network.find_network('public', ignore_missing=False)
+    assert router.external_gateway_info['network_id'] == public.id
+    [fip] = [admin.network.get_ip(i) for i in made['floating_ips']]
+    frontend = admin.compute.get_server(cli.outputs(name)['frontend_id'])
+    assert (frontend.status, frontend.name) == ('ACTIVE', 'app-frontend')
+    assert [p.device_id for p in admin.network.ports(id=fip.port_id)] == [frontend.id]
+    assert fip.floating_network_id == public.id
+    assert fip.floating_ip_address == cli.outputs(name)['floating_ip']
+    [group] = [admin.network.get_security_group(i) for i in made['security_groups']]
+    assert {(r['protocol'], r['port_range_min']) for r in group.security_group_rules
+            if r['direction'] == 'ingress'} == {('tcp', 22), ('icmp', None)}
+
+    # Scale to 5 and rename: the three servers keep their ids.
+    cli('stack', 'update', '--existing', '--parameter', 'count=5',
+        '--parameter', 'server_name=web', '--wait', name)
+    assert cli.stack(name)['stack_status'] == 'UPDATE_COMPLETE'
+    scaled = cli.outputs(name)['server_ids']
+    assert scaled[:3] == ids and len(set(scaled)) == 5
+    assert [s.name for s in servers_of(admin, scaled)] == [f'web-{i}' for i in range(5)]
+
+    # A new flavor resizes every server in place.
+    cli('stack', 'update', '--existing', '--parameter', 'flavor=m1.small', '--wait', name)
+    assert cli.outputs(name)['server_ids'] == scaled
+    assert {(s.status, s.flavor.name) for s in servers_of(admin, scaled)} == {
+        ('ACTIVE', 'm1.small')}
+    watch.look()
+
+    # Suspend and resume, as Nova shows it.
+    cli('stack', 'suspend', '--wait', name)
+    assert cli.stack(name)['stack_status'] == 'SUSPEND_COMPLETE'
+    assert {s.status for s in servers_of(admin, scaled)} == {'SUSPENDED'}
+    cli('stack', 'resume', '--wait', name)
+    assert cli.stack(name)['stack_status'] == 'RESUME_COMPLETE'
+    assert {s.status for s in servers_of(admin, scaled)} == {'ACTIVE'}
+    watch.look()
+
+    cli('stack', 'delete', '--yes', '--wait', name)
+    cli('stack', 'show', name, ok=False)
+    assert watch.left() == {}
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "the mini-cloud's Cinder cannot write an image to a volume: cinder-volume "
+    "inspects the image through oslo.privsep, whose helper it starts with sudo, "
+    "and this machine has no sudo (nor qemu-img); the volume goes to error and "
+    "Nova aborts the build (tools/minicloud: [cinder_sys_admin] helper_command "
+    "could start privsep-helper directly, as the rig runs as root)"))
+def test_a_server_boots_from_a_volume_made_from_the_image(cli, watch, minicloud):
+    admin = support.patient(minicloud, 'admin')
+    name = support.unique('bfv')
+    cli('stack', 'create', '-t', support.APP, '--parameter', 'count=1', '--wait', name)
+    [server_id] = cli.outputs(name)['server_ids']
+    server = admin.compute.get_server(server_id)
+    assert server.status == 'ACTIVE' and not server.image.id
+    boot = [admin.block_storage.get_volume(v['id']) for v in server.attached_volumes]
+    assert sorted(v.is_bootable for v in boot) == [False, True]
+    watch.look()
+    cli('stack', 'delete', '--yes', '--wait', name)
+    assert watch.left() == {}
+
+
+class Leftovers(AssertionError):
+    """What a deleted stack left in the cloud."""
+
+
+def stand_in_for_the_hypervisor(admin, demo, watch, deadline):
+    """The rig's fake virt driver never uploads a server snapshot's disk, so
+    Nova leaves the image queued: once Nova is done with the servers, upload
+    what a hypervisor would (as the image's owner, as Nova does). Returns
+    how many images it completed."""
+    objects = admin.image.images(owner=watch.project_id)
+    queued = [i for i in objects if i.status == 'queued' and i.id in
+              watch.look().get('images', {})]
+    busy = [s for s in admin.compute.servers(details=True, all_projects=True,
+                                              project_id=watch.project_id)
+            if s.id in watch.seen.get('servers', {}) and s.task_state]
+    if busy:
+        return 0
+    for image in queued:
+        demo.image.update_image(image, disk_format='raw', container_format='bare')
+        demo.image.get_image(image.id).upload(demo.image, data=b'disk\n' * 64)
+    return len(queued)
+
+
+@pytest.mark.xfail(strict=True, raises=Leftovers, reason=(
+    'a stack snapshot makes Nova images of servers and Cinder snapshots of volumes that '
+    'neither a snapshot delete nor the stack delete removes, so the delete fails: '
+    'Cinder refuses to delete a volume that has snapshots (400), and the image '
+    "would stay in Glance. Heat deletes a stack's snapshots, and with them each "
+    "resource's snapshot objects, before it deletes the stack; heat-conv has no "
+    'resource hook for that yet'))
+def test_a_snapshot_is_restored_and_the_delete_leaves_nothing(cli, watch, minicloud):
+    admin, demo = support.patient(minicloud, 'admin'), support.patient(minicloud, 'demo')
+    name = support.unique('snap')
+    cli('stack', 'create', '-t', support.APP, '--parameter', 'count=2',
+        '--parameter', 'boot_from_volume=false', '--wait', name)
+    ids = cli.outputs(name)['server_ids']
+    watch.look()
+    snapshot_id = cli.json('stack', 'snapshot', 'create', name, '--name', 'before')['ID']
+    deadline = time.monotonic() + 240
+    while True:
+        stand_in_for_the_hypervisor(admin, demo, watch, deadline)
+        status = cli.json('stack', 'snapshot', 'show', name, snapshot_id)['snapshot']['status']
+        if status == 'COMPLETE':
+            break
+        assert status == 'IN_PROGRESS', status
+        assert time.monotonic() < deadline, f'the snapshot is still {status}'
+        time.sleep(1)
+    made = watch.look()
+    # A Nova image of the frontend server, a Cinder snapshot of the data
+    # volume. (The group's servers are in child stacks, whose resources a
+    # stack snapshot does not reach.)
+    assert len(made.get('images', {})) == 1, made
+    assert len(made.get('volume_snapshots', {})) == 1, made
+    frontend = cli.outputs(name)['frontend_id']
+
+    cli('stack', 'update', '--existing', '--parameter', 'server_name=db', '--wait', name)
+    assert [s.name for s in servers_of(admin, ids + [frontend])] == [
+        'db-0', 'db-1', 'db-frontend']
+    cli('stack', 'snapshot', 'restore', name, snapshot_id)
+    cli.wait(name, 'RESTORE_COMPLETE')
+    assert cli.outputs(name)['server_ids'] == ids
+    assert cli.outputs(name)['frontend_id'] == frontend
+    assert [s.name for s in servers_of(admin, ids + [frontend])] == [
+        'app-0', 'app-1', 'app-frontend']
+
+    done = cli('stack', 'delete', '--yes', '--wait', name, ok=None)
+    left = watch.left()
+    if done.returncode != 0 or left:
+        raise Leftovers(f'the delete exited {done.returncode} ({cli.stack(name)}) and '
+                        f'left {left}' if done.returncode else f'the delete left {left}')
