@@ -25,6 +25,7 @@ import time
 from heat_conv.db import api as db_api
 from heat_conv.engine.core import stack_operations
 from tests.chaos import checks
+from tests.scenarios import library
 
 STACKS, LAYERS, PER_LAYER = 3, 4, 8
 PARTITION_SECS = 30
@@ -33,24 +34,11 @@ SETTLE_BOUND = 180   # seconds from a fault's end to every stack's final state
 
 
 def layered(value):
-    """LAYERS layers of PER_LAYER resources whose actions take 1 s each;
-    each needs two of the layer before."""
-    resources = {}
-    for layer in range(LAYERS):
-        for i in range(PER_LAYER):
-            body = {'type': 'OS::Heat::TestResource', 'properties': {
-                'value': value,
-                'action_wait_secs': {'create': 1, 'update': 1, 'delete': 1}}}
-            if layer:
-                body['depends_on'] = [f'r{layer - 1}_{i}',
-                                      f'r{layer - 1}_{(i + 1) % PER_LAYER}']
-            resources[f'r{layer}_{i}'] = body
-    return {'heat_template_version': '2018-08-31', 'resources': resources}
+    return library.layered_template(value, LAYERS, PER_LAYER)
 
 
 def expected(value):
-    return {f'r{layer}_{i}': {'value': value}
-            for layer in range(LAYERS) for i in range(PER_LAYER)}
+    return library.layered_expected(value, LAYERS, PER_LAYER)
 
 
 class Run:

@@ -18,6 +18,7 @@ import pytest
 
 from heat_conv.db import api as db_api
 from heat_conv.engine.core import stack_operations
+from tests.scenarios import library
 from tests.scenarios import process_driver
 from tests.scenarios.library import assert_reality
 
@@ -32,24 +33,11 @@ def cluster(tmp_path_factory):
 
 
 def layered(value):
-    """LAYERS layers of PER_LAYER resources; each needs two of the layer before
-    (so sync points where several predecessors meet are on every path)."""
-    resources = {}
-    for layer in range(LAYERS):
-        for i in range(PER_LAYER):
-            body = {'type': 'OS::Heat::TestResource', 'properties': {
-                'value': value,
-                'action_wait_secs': {'create': 1, 'update': 1, 'delete': 1}}}
-            if layer:
-                body['depends_on'] = [f'r{layer - 1}_{i}',
-                                      f'r{layer - 1}_{(i + 1) % PER_LAYER}']
-            resources[f'r{layer}_{i}'] = body
-    return {'heat_template_version': '2018-08-31', 'resources': resources}
+    return library.layered_template(value, LAYERS, PER_LAYER)
 
 
 def _expected(value):
-    return {f'r{layer}_{i}': {'value': value}
-            for layer in range(LAYERS) for i in range(PER_LAYER)}
+    return library.layered_expected(value, LAYERS, PER_LAYER)
 
 
 def _done(driver, action):

@@ -62,6 +62,28 @@ def physical_ids(d):
     return {name: row.physical_resource_id for name, row in d.resources().items()}
 
 
+def layered_template(value, layers, per_layer):
+    """``layers`` layers of ``per_layer`` resources whose actions take 1 s
+    each; each needs two of the layer before (so sync points where several
+    predecessors meet are on every path)."""
+    resources = {}
+    for layer in range(layers):
+        for i in range(per_layer):
+            body = {'type': 'OS::Heat::TestResource', 'properties': {
+                'value': value,
+                'action_wait_secs': {'create': 1, 'update': 1, 'delete': 1}}}
+            if layer:
+                body['depends_on'] = [f'r{layer - 1}_{i}',
+                                      f'r{layer - 1}_{(i + 1) % per_layer}']
+            resources[f'r{layer}_{i}'] = body
+    return {'heat_template_version': '2018-08-31', 'resources': resources}
+
+
+def layered_expected(value, layers, per_layer):
+    return {f'r{layer}_{i}': {'value': value}
+            for layer in range(layers) for i in range(per_layer)}
+
+
 def fan_template(value='a'):
     # A feeds B and C (fan-out); D needs both (fan-in).
     return tmpl({
