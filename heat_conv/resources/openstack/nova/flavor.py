@@ -126,7 +126,7 @@ class Flavor(listed.ListedNovaResource):
         return {'is_public': shown.get('os-flavor-access:is_public'),
                 'extra_specs': shown.get('extra_specs') or {}}
 
-    def live_properties(self, shown):
+    def observed_properties(self, shown):
         return {'extra_specs': shown.get('extra_specs') or {}}
 
     def _orphan(self):

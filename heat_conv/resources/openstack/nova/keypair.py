@@ -82,7 +82,7 @@ class KeyPair(listed.ListedNovaResource):
             self.properties.get('save_private_key') else ''
         return {'public_key': public, 'private_key': private}
 
-    def live_properties(self, shown):
+    def observed_properties(self, shown):
         public = shown.get('public_key')
         return {'public_key': public.strip() if public else public}
 

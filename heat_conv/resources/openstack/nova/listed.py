@@ -6,7 +6,6 @@ from openstack import exceptions as sdk_exc
 
 from heat_conv.clients import retry
 from heat_conv.common.status import Action
-from heat_conv.common.status import Drift
 from heat_conv.resources import base
 from heat_conv.resources.openstack import base as os_base
 
@@ -86,26 +85,8 @@ class ListedNovaResource(os_base.OpenStackResource):
     def attribute_values(self, shown):
         return {}
 
-    def live_properties(self, shown):
+    def observed_properties(self, shown):
         return {key: shown.get(key) for key in self.drift_fields}
-
-    def drift(self, expected, cloud_object):
-        if cloud_object is None:
-            return Drift.DELETED, {'reason': f'{self.type_name} {self.physical_id} no '
-                                             'longer exists'}
-        differences = {key: {'expected': expected.get(key), 'actual': actual}
-                       for key, actual in sorted(self.live_properties(cloud_object).items())
-                       if expected.get(key) is not None and expected.get(key) != actual}
-        return (Drift.MODIFIED, differences) if differences else (Drift.IN_SYNC, None)
-
-    def observe_drift(self):
-        if not self.physical_id:
-            return None
-        try:
-            shown = self.observe_many(self.cloud, [self.physical_id])[self.physical_id]
-        except Exception:   # a failed look decides nothing
-            return None
-        return self.drift(self.stored_properties, shown)[0]
 
     @classmethod
     def observe_many(cls, cloud, physical_ids):
