@@ -275,15 +275,6 @@ class NeutronResource(os_base.OpenStackResource):
                 differences[key] = {'expected': wanted, 'actual': actual}
         return (Drift.MODIFIED, differences) if differences else (Drift.IN_SYNC, None)
 
-    def observe_drift(self):
-        if not self.physical_id:
-            return None
-        try:
-            shown = self.observe_many(self.cloud, [self.physical_id])[self.physical_id]
-        except Exception:   # a failed look decides nothing
-            return None
-        return self.drift(self.stored_properties, shown)[0]
-
     @classmethod
     def observe_many(cls, cloud, physical_ids):
         return listing.by_id(cloud, cls.collection, physical_ids)
