@@ -16,6 +16,7 @@ from heat_conv.engine.core import continuation
 from heat_conv.engine.core import identity
 from heat_conv.engine.core import ownership_guard
 from heat_conv.engine.core import rpc
+from heat_conv.engine.core import side_by_side
 from heat_conv.engine.core import worker
 from heat_conv.engine.recovery import reaper
 from heat_conv.engine.recovery import recovery
@@ -48,9 +49,10 @@ def list_opts():
 
 def db_threads():
     """Threads of an engine worker that may use the database at once: the
-    RPC server's executor, the heartbeat and the reaper (whose takeover of a
-    dead engine's work runs in its own thread)."""
-    return CONF.executor_thread_pool_size + 2
+    RPC server's executor, the pool that runs a batch's slow steps side by
+    side, the heartbeat and the reaper (whose takeover of a dead engine's
+    work runs in its own thread)."""
+    return CONF.executor_thread_pool_size + side_by_side.threads() + 2
 
 
 class EngineService(service.Service):

@@ -26,7 +26,9 @@ observer_opts = [
                       'ended before the observer reports it again, if the '
                       'resource still waits (the report may have been lost). '
                       'Until then the resource is not looked at again, so a '
-                      'busy engine is not sent the same report on every pass.'),
+                      'busy engine is not sent the same report on every pass. '
+                      'Each report again waits twice as long as the one '
+                      'before, up to 8 times this.'),
     cfg.IntOpt('batch_size', default=500, min=1,
                help='Resources asked about in one cloud status call.'),
     cfg.IntOpt('lease_secs', default=6, min=3,

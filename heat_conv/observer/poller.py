@@ -17,28 +17,40 @@ from heat_conv.resources import registry
 
 LOG = logging.getLogger(__name__)
 
+# The longest wait before reporting an action again, in report_again_after.
+AGAIN_AFTER_MOST = 8
+
 
 class Reported:
     """The settled actions an observer has reported, so that each is
     reported once, and again only while its resource still waits
-    ``again_after`` seconds later (the report may have been lost).
+    ``again_after`` seconds later (the report may have been lost), then
+    after twice as long, and so on up to ``AGAIN_AFTER_MOST`` times as long.
 
     Without it, every pass reported every settled action the engines had
     not yet taken in: a busy engine got a duplicate per pass per resource,
-    each costing it a message and a read, which made it busier still.
+    each costing it a message and a read, which made it busier still. A
+    report is rarely lost; an engine slow to take one in (a real cloud that
+    answers its reads of the resource's attributes in seconds) is common,
+    and each report again while it works doubles its work: hence the
+    lengthening waits.
     """
 
     def __init__(self, again_after):
         self.again_after = again_after
-        self._sent = {}   # resource id -> (atomic_key, when reported)
+        self._sent = {}   # resource id -> (atomic_key, when reported, times)
 
     def due(self, row, now):
         sent = self._sent.get(row.id)
-        return (sent is None or sent[0] != row.atomic_key
-                or now - sent[1] >= self.again_after)
+        if sent is None or sent[0] != row.atomic_key:
+            return True
+        wait = self.again_after * min(2 ** (sent[2] - 1), AGAIN_AFTER_MOST)
+        return now - sent[1] >= wait
 
     def sent(self, row, now):
-        self._sent[row.id] = (row.atomic_key, now)
+        before = self._sent.get(row.id)
+        times = before[2] + 1 if before is not None and before[0] == row.atomic_key else 1
+        self._sent[row.id] = (row.atomic_key, now, times)
 
     def keep_only(self, rows):
         """Forget the resources that no longer wait."""

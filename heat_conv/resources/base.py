@@ -89,6 +89,11 @@ class Resource:
     # Stack-backed types (stack_backed.StackBacked) own a child stack, which
     # the engine creates, updates and deletes for them.
     stack_backed = False
+    # Types whose actions and attribute reads call a service that may take
+    # seconds to answer (a real cloud's API under load): the steps of a
+    # batch that act on them run side by side, so that one slow answer
+    # does not hold up the batch's other steps.
+    slow_calls = False
 
     def __init__(self, name, stack_id, properties, physical_id=None,
                  stored_properties=None, stored_attributes=None, cloud=None,

@@ -50,6 +50,29 @@ def resource_with_node(resource_id):
     return _take(('resume', resource_id), resource_id, db_api.resource_with_node)
 
 
+def row_of(msg):
+    """The row read ahead for ``msg`` (a CheckResource or ActionComplete),
+    left for its step to take; None if none was."""
+    found = getattr(_local, 'found', None) or {}
+    if hasattr(msg, 'entity_id'):
+        key = ('start', msg.entity_id, msg.traversal_id, msg.is_update)
+    else:
+        key = ('resume', msg.resource_id)
+    result = found.get(key)
+    return None if result is None or result is _MISSING else result[0]
+
+
+def shared():
+    """What this thread read ahead, for other threads that run some of its
+    batch's steps (``sharing``): each step takes its own result once."""
+    return getattr(_local, 'found', None)
+
+
+def sharing(found):
+    """Make ``found`` (``shared()`` of another thread) this thread's."""
+    _local.found = found
+
+
 def _take(key, resource_id, read_now):
     found = getattr(_local, 'found', None) or {}
     result = found.pop(key, None)

@@ -163,8 +163,21 @@ def run(row, step, action, plugin):
     return settle(row, step, action, plugin, start(row, action, plugin), started=True)
 
 
-def settle(row, step, action, plugin, outcome, started=False):
-    """Record the outcome of an action; the row stays locked while WAITING."""
+def read_attributes(row, action, plugin, outcome):
+    """The attributes ``settle`` records for ``outcome``, read now (None
+    when it records none): a real cloud's plugin reads them from its
+    services, which may take seconds, so a step reads them before the
+    transaction that records its outcome, and not inside it (where the
+    steps of a batch conclude one after another)."""
+    if isinstance(outcome, (base.Pending, base.Failed)) or action == Action.DELETE:
+        return None
+    plugin.physical_id = outcome.physical_id or row.physical_resource_id
+    return plugin.attributes()
+
+
+def settle(row, step, action, plugin, outcome, started=False, attributes=None):
+    """Record the outcome of an action; the row stays locked while WAITING.
+    ``attributes``: what ``read_attributes`` read for it, if it was called."""
     physical_id = outcome.physical_id or row.physical_resource_id
     plugin.physical_id = physical_id
     pending_events = []
@@ -199,7 +212,8 @@ def settle(row, step, action, plugin, outcome, started=False):
         end = End.FAILED
     else:
         if action != Action.DELETE:
-            values['attributes_data'] = plugin.attributes()
+            values['attributes_data'] = (plugin.attributes() if attributes is None
+                                         else attributes)
         if action in (Action.CREATE, Action.UPDATE):
             # Just made to match the template; the observer will confirm.
             values.update(drift_status=Drift.IN_SYNC, drift_detail=None)

@@ -296,10 +296,14 @@ def conclude(row, step, action, plugin, outcome, started=False):
     in one transaction: the row's release, its events and the arrivals at
     its successors commit together, and the messages that start the
     successors leave after that commit. In a batch, with the other steps'
-    conclusions (together)."""
+    conclusions (together). The attributes it records are read first,
+    outside any transaction."""
+    attributes = resource_action.read_attributes(row, action, plugin, outcome)
+
     def work():
         return continue_traversal(
-            resource_action.settle(row, step, action, plugin, outcome, started=started),
+            resource_action.settle(row, step, action, plugin, outcome, started=started,
+                                   attributes=attributes),
             step, plugin)
     if not together.later(step, work, continue_traversal):
         db_api.atomically(work)

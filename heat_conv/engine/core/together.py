@@ -42,6 +42,24 @@ def collecting():
         _local.collected = None
 
 
+def current():
+    """The list this thread's steps defer to, for other threads that run
+    some of its batch's steps (``joining``); None outside ``collecting``."""
+    return getattr(_local, 'collected', None)
+
+
+@contextlib.contextmanager
+def joining(collected):
+    """Within this block, this thread's steps defer their conclusion to
+    ``collected`` (another thread's ``current()``); appending to a list is
+    atomic, so several threads may join one."""
+    _local.collected = collected
+    try:
+        yield
+    finally:
+        _local.collected = None
+
+
 def later(step, work, continue_traversal):
     """Defer ``work`` (a step's conclusion: the recording of its outcome
     and what follows, one transaction's worth) if a batch is collecting

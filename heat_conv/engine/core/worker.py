@@ -23,6 +23,7 @@ from heat_conv.engine.core import extensions
 from heat_conv.engine.core import messages
 from heat_conv.engine.core import read_ahead
 from heat_conv.engine.core import rpc
+from heat_conv.engine.core import side_by_side
 from heat_conv.engine.core import stack_state
 from heat_conv.engine.core import step
 from heat_conv.engine.core import together
@@ -80,7 +81,8 @@ class EngineEndpoint:
 
 
 def _run_batch(batch):
-    """A batch's steps, in turn, on this thread: their first reads made
+    """A batch's steps, in turn, on this thread (those whose services answer
+    slowly side by side, on a pool: side_by_side): their first reads made
     ahead together (read_ahead), their conclusions recorded together once
     they have all acted (together)."""
     checks = [msg for msg in batch.messages if isinstance(msg, messages.CheckResource)]
@@ -91,15 +93,21 @@ def _run_batch(batch):
         except Exception as exc:   # each step will read for itself
             LOG.info('could not read ahead for %d steps (%s: %s)', len(batch.messages),
                      type(exc).__name__, exc)
+    in_turn, apart = side_by_side.split(batch.messages)
     with together.collecting() as collected, continuation.running_batch():
-        for index, msg in enumerate(batch.messages):
-            if continuation.stopping():   # the other engines take the rest
-                for rest in batch.messages[index:]:
-                    _quietly_cast(rest)
-                break
-            _handle(msg, _HANDLERS[type(msg)])
+        running = side_by_side.start(apart, _handle_in_batch)
+        for msg in in_turn:
+            _handle_in_batch(msg)
+        side_by_side.wait(running)
     read_ahead.forget()
     together.conclude(collected)
+
+
+def _handle_in_batch(msg):
+    if continuation.stopping():   # the other engines take the rest
+        _quietly_cast(msg)
+        return
+    _handle(msg, _HANDLERS[type(msg)])
 
 
 def _deliver(ctxt, message_type, kwargs, handle):

@@ -31,6 +31,7 @@ RESOURCE_KEY = 'heat_conv_resource_id'
 
 class OpenStackResource(base.Resource):
     observed = True
+    slow_calls = True
     # The catalog's service type the plugin needs (e.g. 'compute',
     # 'network', 'block-storage', 'image'); a type whose service the
     # user's catalog lacks is unavailable (ResourceTypeUnavailable).

@@ -55,6 +55,22 @@ def test_a_lost_report_is_sent_again_once_due(driver):
     assert driver.settle() == 'CREATE_COMPLETE'
 
 
+def test_each_report_again_waits_twice_as_long_up_to_a_limit(driver):
+    _waiting_and_done(driver)
+    reported = poller.Reported(again_after=5)
+    assert poller.poll_pending(driver.cloud, reported=reported) == 2   # at 0 s
+    # The engine is too busy to take the reports in: each report again
+    # comes after 5, 10, 20, 40, then every 40 s.
+    sent_at = []
+    for second in range(1, 200):
+        driver.clock.advance(1)
+        if poller.poll_pending(driver.cloud, reported=reported):
+            sent_at.append(second)
+    assert sent_at == [5, 15, 35, 75, 115, 155, 195]
+    assert len(_reports(driver)) == 2 * (1 + len(sent_at))
+    assert driver.settle() == 'CREATE_COMPLETE'
+
+
 def test_a_new_action_of_a_reported_resource_is_reported_at_once(driver):
     driver.create(tmpl({'A': res('a', wait=driver.slow)}))
     driver.run_until(lambda: not driver.queue, 'the create to start')
