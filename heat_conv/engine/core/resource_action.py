@@ -172,7 +172,11 @@ def read_attributes(row, action, plugin, outcome):
     if isinstance(outcome, (base.Pending, base.Failed)) or action == Action.DELETE:
         return None
     plugin.physical_id = outcome.physical_id or row.physical_resource_id
-    return plugin.attributes()
+    # For the row, in its traversal (what a plugin may keep per traversal);
+    # no lock epoch: the step may be resuming, with no lock of its own.
+    with acting_for.acting_for(row.id, row.atomic_key, row.traversal_id, action,
+                               identity.engine_id()):
+        return plugin.attributes()
 
 
 def settle(row, step, action, plugin, outcome, started=False, attributes=None):

@@ -9,6 +9,9 @@ two calls (a GET by id, which answers 404, then a list), so fifty servers
 asked Nova and Glance two hundred times for the same two ids. The answer
 is kept for the traversal the action belongs to (acting_for): a later
 operation looks again, so an image renamed or replaced since is found.
+The networks and subnets a port's or a server's attributes show are read
+once per traversal the same way (``once_per_traversal``): fifty ports on
+one subnet read it once, not fifty times.
 """
 import threading
 
@@ -18,17 +21,18 @@ from heat_conv.common import acting_for
 KEPT = 4096
 
 _lock = threading.Lock()
-_found = {}   # (traversal id, kind, name or id) -> id
+_found = {}   # (traversal id, kind, key) -> the answer
+_asking = {}  # (traversal id, kind, key) -> a lock held by the thread asking
 
 
 def flavor_id(cloud, name_or_id):
-    return _once_per_traversal(
+    return once_per_traversal(
         'flavor', name_or_id,
         lambda: cloud.compute.find_flavor(name_or_id, ignore_missing=False).id)
 
 
 def image_id(cloud, name_or_id):
-    return _once_per_traversal(
+    return once_per_traversal(
         'image', name_or_id,
         lambda: cloud.image.find_image(name_or_id, ignore_missing=False).id)
 
@@ -50,23 +54,36 @@ def security_group_ids(cloud, names_or_ids):
             for name in names_or_ids]
 
 
-def _once_per_traversal(kind, name_or_id, find):
-    """``find()``, or what it answered for the same traversal before. Out of
-    an action (no traversal), it is asked every time."""
+def once_per_traversal(kind, key, find):
+    """``find()``, or what it answered for the same ``kind`` and ``key`` in
+    the same traversal before. The steps of a batch run side by side
+    (engine side_by_side): when several ask at once, one asks the service
+    and the others wait for its answer. Out of an action (no traversal),
+    it is asked every time; a failed ``find()`` raises and is not kept."""
     acting = acting_for.current()
     if acting is None or acting.traversal_id is None:
         return find()
-    key = (acting.traversal_id, kind, name_or_id)
+    key = (acting.traversal_id, kind, key)
     with _lock:
-        found = _found.get(key)
-    if found is not None:
+        if key in _found:
+            return _found[key]
+        gate = _asking.setdefault(key, threading.Lock())
+    with gate:
+        with _lock:
+            if key in _found:
+                return _found[key]
+        try:
+            found = find()
+        except BaseException:
+            with _lock:
+                _asking.pop(key, None)
+            raise
+        with _lock:
+            if len(_found) >= KEPT:
+                _found.clear()
+            _found[key] = found
+            _asking.pop(key, None)
         return found
-    found = find()   # a failed lookup raises, and is not kept
-    with _lock:
-        if len(_found) >= KEPT:
-            _found.clear()
-        _found[key] = found
-    return found
 
 
 def forget():

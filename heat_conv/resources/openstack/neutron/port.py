@@ -1,6 +1,7 @@
 """OS::Neutron::Port: a port on a Neutron network."""
 from openstack.network.v2 import port as sdk_port
 
+from heat_conv.resources.openstack import lookups
 from heat_conv.resources.openstack.neutron import base
 from heat_conv.resources.openstack.neutron import listing
 from heat_conv.resources.openstack.neutron import lookup
@@ -152,9 +153,13 @@ class Port(base.NeutronResource):
         subnet_ids = [ip['subnet_id'] for ip in shown.get('fixed_ips') or ()
                       if ip.get('subnet_id')]
         try:
-            subnets = {s.id: listing.raw(s) for s in self.call(
-                lambda: list(network.subnets(id=subnet_ids)))} if subnet_ids else {}
-            shown_network = listing.raw(self.call(network.get_network, shown['network_id']))
+            subnets = lookups.once_per_traversal(
+                'subnets shown', tuple(sorted(subnet_ids)),
+                lambda: {s.id: listing.raw(s) for s in self.call(
+                    lambda: list(network.subnets(id=subnet_ids)))}) if subnet_ids else {}
+            shown_network = lookups.once_per_traversal(
+                'network shown', shown['network_id'],
+                lambda: listing.raw(self.call(network.get_network, shown['network_id'])))
         except Exception:   # Heat leaves these null when Neutron cannot say
             return {'subnets': None, 'network': None}
         return {'subnets': [subnets[i] for i in subnet_ids if i in subnets],

@@ -4,11 +4,12 @@
 again, by network id), each address with its ``port`` id, its port's
 ``subnets`` and its ``network``; ``networks`` keeps only the IPs. One call
 to Nova and three list calls to Neutron (ports, networks, subnets) read
-them all.
+them all; the networks and subnets once per traversal (lookups).
 """
 import copy
 import json
 
+from heat_conv.resources.openstack import lookups
 from heat_conv.resources.openstack.nova import server_status
 
 
@@ -19,10 +20,15 @@ def attributes(plugin):
     ports = list(plugin.call(cloud.network.ports, device_id=plugin.physical_id))
     network_ids = sorted({port.network_id for port in ports})
     subnet_ids = sorted({ip['subnet_id'] for port in ports for ip in port.fixed_ips or []})
-    networks = {net.id: net.to_dict(computed=False)
-                for net in _listed(plugin, cloud.network.networks, network_ids)}
-    subnets = {sub.id: sub.to_dict(computed=False)
-               for sub in _listed(plugin, cloud.network.subnets, subnet_ids)}
+    # The same for every server of a traversal on these networks: read once.
+    networks = lookups.once_per_traversal(
+        'networks listed', tuple(network_ids),
+        lambda: {net.id: net.to_dict(computed=False)
+                 for net in _listed(plugin, cloud.network.networks, network_ids)})
+    subnets = lookups.once_per_traversal(
+        'subnets listed', tuple(subnet_ids),
+        lambda: {sub.id: sub.to_dict(computed=False)
+                 for sub in _listed(plugin, cloud.network.subnets, subnet_ids)})
     addresses = _addresses(seen.get('addresses') or {}, ports, networks, subnets)
     ids_by_name = {net['name']: net_id for net_id, net in networks.items()}
     return _json_safe({

@@ -1,5 +1,7 @@
 """A flavor or image named in a template is looked up once per traversal
 in an engine process, however many servers name it."""
+import threading
+
 import pytest
 from openstack import exceptions as sdk_exc
 
@@ -75,3 +77,28 @@ def test_a_name_that_finds_nothing_is_asked_again_and_outside_an_action_always()
     lookups.flavor_id(cloud, 'm1.huge')
     lookups.flavor_id(cloud, 'm1.huge')
     assert cloud.compute.asked == ['m1.huge'] * 5
+
+
+def test_steps_asking_at_once_wait_for_one_answer():
+    # The eight steps of a batch run side by side and ask together.
+    started = threading.Event()
+    release = threading.Event()
+    asked = []
+
+    def slow_find():
+        asked.append(1)
+        started.set()
+        release.wait(5)
+        return 'net-shown'
+    answers = []
+    threads = [threading.Thread(target=lambda: answers.append(_in(
+        't1', lambda: lookups.once_per_traversal('network shown', 'n1', slow_find))))
+        for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    assert started.wait(5)
+    release.set()
+    for thread in threads:
+        thread.join(5)
+    assert answers == ['net-shown'] * 8
+    assert asked == [1]
