@@ -64,3 +64,39 @@ def test_a_failing_cloud_backs_the_passes_off(driver):
     observer = observer_service.Observer(driver.cloud)
     observer.failures = 3
     assert observer.pause() == 8.0
+
+
+def test_the_services_polls_never_wait_for_a_drift_pass(driver, monkeypatch):
+    # The service compares resources for drift on a thread of its own: a
+    # slow comparison (a list per service and project, seconds each under
+    # load) must not hold back the polls that see actions end.
+    _slow_creates_started(driver, ['A', 'B'])
+    observer = observer_service.Observer(driver.cloud, drift_apart=True)
+    compared = []
+    real = observer_service.drift.observe
+    monkeypatch.setattr(observer_service.drift, 'observe',
+                        lambda *args, **kwargs: compared.append(1) or real(*args, **kwargs))
+    driver.clock.advance(driver.slow)
+    for _ in range(3):
+        observer.run_pass()
+        driver.clock.advance(CONF.observer.drift_interval)
+    assert compared == []
+    assert driver.settle() == 'CREATE_COMPLETE'
+    observer.renew()
+    result = observer.drift_pass()
+    assert compared == [1]
+    assert result.resources == 2
+
+
+def test_a_pass_alone_compares_for_drift_when_due(driver, monkeypatch):
+    _slow_creates_started(driver, ['A'])
+    observer = observer_service.Observer(driver.cloud)
+    compared = []
+    real = observer_service.drift.observe
+    monkeypatch.setattr(observer_service.drift, 'observe',
+                        lambda *args, **kwargs: compared.append(1) or real(*args, **kwargs))
+    observer.run_pass()
+    observer.run_pass()   # not due again yet
+    driver.clock.advance(CONF.observer.drift_interval)
+    observer.run_pass()
+    assert compared == [1, 1]
