@@ -23,6 +23,10 @@ from heat_conv.resources.ownership import StackKnown  # noqa: F401
 @dataclasses.dataclass
 class Done:
     physical_id: str | None = None
+    # The object as the observer saw it when it judged the action done (a
+    # plain, JSON-safe dict), which the plugin's ``attributes`` may read
+    # instead of asking the service again (``Resource.seen``).
+    seen: typing.Any = dataclasses.field(default=None, compare=False, repr=False)
 
 
 @dataclasses.dataclass
@@ -94,6 +98,9 @@ class Resource:
     # batch that act on them run side by side, so that one slow answer
     # does not hold up the batch's other steps.
     slow_calls = False
+    # The object as the observer last saw it, when the action just ended
+    # (Done.seen): its ``attributes`` may read it instead of the service.
+    seen = None
 
     def __init__(self, name, stack_id, properties, physical_id=None,
                  stored_properties=None, stored_attributes=None, cloud=None,

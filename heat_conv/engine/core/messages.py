@@ -20,8 +20,9 @@ from heat_conv.resources import base
 # 1.2: child_done; 1.3: signal_arrived, hook_cleared; 1.4: run modes suspend,
 # resume and adopt; 1.5: run mode snapshot; 1.6: resource_signalled,
 # scaling_done; 1.7: check_resource without its definition and mode (the
-# step reads them from its node's sync point); 1.8: run_batch.
-VERSION = '1.8'
+# step reads them from its node's sync point); 1.8: run_batch; 1.9: an
+# outcome may carry the object the observer saw (``seen``).
+VERSION = '1.9'
 
 
 class Mode(enum.StrEnum):
@@ -204,13 +205,16 @@ def outcome_to_wire(outcome):
     if isinstance(outcome, base.Failed):
         return {'status': Status.FAILED, 'reason': outcome.reason,
                 'physical_id': outcome.physical_id}
-    return {'status': Status.COMPLETE, 'physical_id': outcome.physical_id}
+    wire = {'status': Status.COMPLETE, 'physical_id': outcome.physical_id}
+    if getattr(outcome, 'seen', None) is not None:
+        wire['seen'] = outcome.seen
+    return wire
 
 
 def outcome_from_wire(values):
     if values['status'] == Status.FAILED:
         return base.Failed(values.get('reason') or '', values.get('physical_id'))
-    return base.Done(values.get('physical_id'))
+    return base.Done(values.get('physical_id'), seen=values.get('seen'))
 
 
 @dataclasses.dataclass(frozen=True)

@@ -172,6 +172,7 @@ def read_attributes(row, action, plugin, outcome):
     if isinstance(outcome, (base.Pending, base.Failed)) or action == Action.DELETE:
         return None
     plugin.physical_id = outcome.physical_id or row.physical_resource_id
+    plugin.seen = getattr(outcome, 'seen', None)
     # For the row, in its traversal (what a plugin may keep per traversal);
     # no lock epoch: the step may be resuming, with no lock of its own.
     with acting_for.acting_for(row.id, row.atomic_key, row.traversal_id, action,

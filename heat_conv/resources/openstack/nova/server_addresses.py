@@ -3,7 +3,8 @@
 ``addresses`` lists each network's addresses (keyed by network name and,
 again, by network id), each address with its ``port`` id, its port's
 ``subnets`` and its ``network``; ``networks`` keeps only the IPs. One call
-to Nova and three list calls to Neutron (ports, networks, subnets) read
+to Nova (none when the observer has just seen the server: ``plugin.seen``)
+and three list calls to Neutron (ports, networks, subnets) read
 them all; the networks and subnets once per traversal (lookups).
 """
 import copy
@@ -15,8 +16,11 @@ from heat_conv.resources.openstack.nova import server_status
 
 def attributes(plugin):
     cloud = plugin.cloud
-    server = plugin.call(cloud.compute.get_server, plugin.physical_id)
-    seen = server_status.compact(server)
+    seen = plugin.seen
+    if not seen or seen.get('id') != plugin.physical_id or 'show' not in seen:
+        # Not just seen by the observer (an update done at once, a refresh).
+        seen = server_status.compact(plugin.call(cloud.compute.get_server,
+                                                 plugin.physical_id))
     ports = list(plugin.call(cloud.network.ports, device_id=plugin.physical_id))
     network_ids = sorted({port.network_id for port in ports})
     subnet_ids = sorted({ip['subnet_id'] for port in ports for ip in port.fixed_ips or []})
@@ -43,7 +47,7 @@ def attributes(plugin):
         'accessIPv6': seen.get('access_ipv6') or '',
         'tags': seen.get('tags'),
         'os_collect_config': {},
-        'show': server.to_dict(computed=False, original_names=True),
+        'show': seen['show'],
     })
 
 

@@ -44,7 +44,8 @@ def judge(plugin, action, server):
         return _image_outcome(plugin, plugin.data.get('snapshot_image_id'),
                               lambda: base.Done(plugin.physical_id))
     if server['status'] == 'ACTIVE':
-        return base.Done(plugin.physical_id)
+        # The server as seen: its attributes need not be read from Nova again.
+        return base.Done(plugin.physical_id, seen=server)
     if action == Action.RESUME:
         return base.Failed(f"Resume of server {server['name']} failed, status "
                            f"'{server['status']}'")

@@ -33,6 +33,10 @@ def compact(server):
     image = server.image
     found['image_id'] = (image.get('id') if isinstance(image, dict)
                          else getattr(image, 'id', None)) or None
+    # All of it, as the ``show`` attribute gives it.
+    found['show'] = json.loads(json.dumps(server.to_dict(computed=False,
+                                                         original_names=True),
+                                          default=str))
     return found
 
 
