@@ -3,12 +3,13 @@
 Every ``poll_interval`` (sooner while actions are ending, see pause) it
 reports pending cloud actions that settled; every
 ``drift_interval``, on a thread of its own, it compares all observed
-resources of its stacks with reality, records what it finds and, for stacks with ``auto_heal``, reports
-the drift to the engine, which converges them from reality. It only
-reports: what to do about it is the engine's business. Failed cloud calls
-back the passes off. With ``notification_transport_url`` set, it also
-listens to the cloud's notifications, and one that names an object a
-resource waits on brings a look at it forward (notifications).
+resources of its stacks with reality, records what it finds and, for
+stacks with ``auto_heal``, reports the drift to the engine, which
+converges them from reality. It only reports: what to do about it is the
+engine's business. Failed cloud calls back the passes off. With
+``notification_transport_url`` set, it also listens to the cloud's
+notifications, and one that names an object a resource waits on brings a
+look at it forward (notifications).
 """
 import logging
 import os
