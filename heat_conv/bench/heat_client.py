@@ -18,7 +18,14 @@ class HeatClient:
     asked for its token at every call, so that it is renewed as it nears
     its end (a long run outlives one token)."""
 
-    def __init__(self, endpoint, token=None, timeout=60, auth=None):
+    # Seconds to wait for one API answer. OpenStack Heat checks every
+    # server's image and flavor with Nova and Glance before it answers a
+    # create (some 200 calls for 50 servers), which took it more than 60 s
+    # on the loaded mini-cloud: the request failed while the stack went on
+    # being created, unmeasured.
+    REQUEST_TIMEOUT = 300
+
+    def __init__(self, endpoint, token=None, timeout=REQUEST_TIMEOUT, auth=None):
         self.endpoint = endpoint.rstrip('/')
         self.session = requests.Session()
         self.session.headers['Content-Type'] = 'application/json'
