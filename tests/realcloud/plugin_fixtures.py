@@ -12,7 +12,7 @@ import uuid
 
 import pytest
 
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 
 # How many observer passes a test waits for an object to settle.
 PASSES = 60

@@ -15,7 +15,7 @@ import uuid
 
 import pytest
 
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack import base as os_base
 
 # How long an action may take on the rig before the test gives up on it.

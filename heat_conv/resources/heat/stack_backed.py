@@ -14,7 +14,7 @@ from heat_conv.common import exception
 from heat_conv.db import api as db_api
 from heat_conv.hot import evaluator
 from heat_conv.hot import references
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.stacks import resource_rows
 from heat_conv.stacks import stored_template
 

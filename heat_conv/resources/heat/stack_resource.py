@@ -2,8 +2,8 @@
 from heat_conv.common import exception
 from heat_conv.hot import references
 from heat_conv.hot import yaml_loader
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.heat import stack_backed
-from heat_conv.resources.properties import Property
 
 OUTPUTS_PREFIX = 'outputs.'
 

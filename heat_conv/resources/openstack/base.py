@@ -19,7 +19,7 @@ from openstack import exceptions as sdk_exc
 from heat_conv.clients import retry
 from heat_conv.common import exception
 from heat_conv.common.status import Drift
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 
 LOG = logging.getLogger(__name__)
 

@@ -11,8 +11,8 @@ from heat_conv.cloud import client as cloud_client
 from heat_conv.cloud import retry
 from heat_conv.common.status import Action
 from heat_conv.common.status import Drift
-from heat_conv.resources import base
-from heat_conv.resources import ownership
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface import ownership
 
 LOG = logging.getLogger(__name__)
 

@@ -2,7 +2,7 @@
 import pytest
 
 from heat_conv.common.status import Drift
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack.neutron import floating_ip
 from heat_conv.resources.openstack.neutron import net
 from heat_conv.resources.openstack.neutron import port

@@ -1,6 +1,6 @@
 """OS::Neutron::Net against the real Neutron, as the demo user."""
 from heat_conv.common.status import Drift
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack import base as os_base
 from heat_conv.resources.openstack.neutron import net
 from tests.realcloud.plugin_fixtures import settle

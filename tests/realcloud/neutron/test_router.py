@@ -1,6 +1,6 @@
 """OS::Neutron::Router and RouterInterface against the real Neutron."""
 from heat_conv.common.status import Drift
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack.neutron import net
 from heat_conv.resources.openstack.neutron import router
 from heat_conv.resources.openstack.neutron import router_interface

@@ -3,7 +3,7 @@ import pytest
 
 from heat_conv.common import exception
 from heat_conv.common.status import Drift
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack.neutron import net
 from heat_conv.resources.openstack.neutron import subnet
 

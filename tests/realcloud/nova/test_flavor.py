@@ -3,7 +3,7 @@ import pytest
 from openstack import exceptions as sdk_exc
 
 from heat_conv.common.status import Drift
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack.nova import flavor
 
 

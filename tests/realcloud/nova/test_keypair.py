@@ -1,6 +1,6 @@
 """OS::Nova::KeyPair against the real Nova, as the demo user."""
 from heat_conv.common.status import Drift
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack.nova import keypair
 
 

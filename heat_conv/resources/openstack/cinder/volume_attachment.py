@@ -14,10 +14,10 @@ from openstack import exceptions as sdk_exc
 
 from heat_conv.clients import retry
 from heat_conv.common.status import Action
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.openstack import base as os_base
 from heat_conv.resources.openstack.cinder import volume_status
-from heat_conv.resources.properties import Property
 
 _FAILED = ('error', 'error_attaching', 'error_detaching')
 

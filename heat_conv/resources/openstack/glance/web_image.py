@@ -17,9 +17,9 @@ from openstack.image.v2 import image as sdk_image
 from heat_conv.clients import retry
 from heat_conv.common import exception
 from heat_conv.common.status import Action
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.openstack import base as os_base
-from heat_conv.resources.properties import Property
 
 _ID_PATTERN_HELP = 'The id of an image in Glance.'
 _UPDATABLE = ('tags', 'architecture', 'kernel_id', 'os_distro', 'os_version', 'owner',

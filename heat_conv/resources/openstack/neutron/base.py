@@ -17,7 +17,7 @@ from openstack import exceptions as sdk_exc
 from heat_conv.common import exception
 from heat_conv.common.status import Action
 from heat_conv.common.status import Drift
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack import base as os_base
 from heat_conv.resources.openstack import names
 from heat_conv.resources.openstack.neutron import listing

@@ -4,9 +4,9 @@ import ipaddress
 from openstack.network.v2 import subnet as sdk_subnet
 
 from heat_conv.common import exception
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.openstack.neutron import base
 from heat_conv.resources.openstack.neutron import lookup
-from heat_conv.resources.properties import Property
 
 IPV6_MODES = ('dhcpv6-stateful', 'dhcpv6-stateless', 'slaac')
 
