@@ -148,8 +148,8 @@ class Subnet(base.NeutronResource):
             body['allocation_pools'] = []
         return body
 
-    def live_properties(self, shown):
-        live = super().live_properties(shown)
+    def observed_properties(self, shown):
+        live = super().observed_properties(shown)
         # Neutron adds the defaults it picked; compare what the template set.
         if self.stored_properties.get('gateway_ip') in ('', '~'):
             live['gateway_ip'] = self.stored_properties['gateway_ip'] \
