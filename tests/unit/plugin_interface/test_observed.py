@@ -7,7 +7,6 @@ from heat_conv.common.status import Drift
 from heat_conv.plugin_interface import base
 from heat_conv.plugin_interface import observed
 
-
 DOWN = 'down'
 
 
