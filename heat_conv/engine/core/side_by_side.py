@@ -27,7 +27,7 @@ from heat_conv.common import config
 from heat_conv.engine.core import continuation
 from heat_conv.engine.core import read_ahead
 from heat_conv.engine.core import together
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import registry
 
 CONF = config.CONF
 LOG = logging.getLogger(__name__)

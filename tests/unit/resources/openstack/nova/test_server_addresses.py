@@ -9,7 +9,7 @@ from openstack.network.v2 import subnet as sdk_subnet
 from heat_conv.common import acting_for
 from heat_conv.common.status import Action
 from heat_conv.engine.core import messages
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack import lookups
 from heat_conv.resources.openstack.nova import server as server_mod
 from heat_conv.resources.openstack.nova import server_status
