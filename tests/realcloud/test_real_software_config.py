@@ -51,19 +51,14 @@ def heat_conv(rig, tmp_path_factory):
             f'stack_user_domain_name = {domain["domain_name"]}\n'
             f'stack_domain_admin = {domain["username"]}\n'
             f'stack_domain_admin_password = {domain["password"]}\n'))
-    service.start()
-    yield service
-    service.kill()
+    try:
+        yield service.start()
+    finally:
+        service.kill()
 
 
-@pytest.fixture(scope='module')
-def demo(rig, heat_conv):
-    return keystone_rig.User(rig, 'demo', heat_conv)
-
-
-def test_the_guest_polls_its_deployments_with_the_user_heat_conv_made(
-        rig, heat_conv, demo):
-    admin = rig.connect('admin')
+def test_the_guest_polls_its_deployments_with_the_user_heat_conv_made(rig, heat_conv):
+    demo, admin = keystone_rig.User(rig, 'demo', heat_conv), rig.connect('admin')
     domain = admin.identity.find_domain('heat', ignore_missing=False)
     name = 'heat-conv-poll-server-heat'
     stack_id = demo.create(name, _template('POLL_SERVER_HEAT'))
@@ -142,7 +137,9 @@ def _act_as_the_guest(heat_conv, demo, admin, domain, name, stack_id):
     return user.id
 
 
-def test_poll_temp_url_is_refused_at_request_time_naming_the_missing_service(demo):
+def test_poll_temp_url_is_refused_at_request_time_naming_the_missing_service(
+        rig, heat_conv):
+    demo = keystone_rig.User(rig, 'demo', heat_conv)
     resp = demo.request('POST', '/stacks', json={
         'stack_name': 'heat-conv-poll-temp-url', 'template': _template('POLL_TEMP_URL')})
     assert resp.status_code == 400, resp.text
