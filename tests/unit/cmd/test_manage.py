@@ -119,3 +119,37 @@ def test_purge_deleted_refuses_nonsense(conf_file, args, message):
     assert _manage('db', 'sync', '--config-file', conf_file).returncode == 0
     result = _manage('--config-file', conf_file, 'purge_deleted', *args)
     assert result.returncode == 1 and message in result.stderr, result.stderr
+
+
+def test_db_sync_on_postgresql(pg_url, tmp_path):
+    conf = tmp_path / 'heat_conv.conf'
+    conf.write_text(f'[DEFAULT]\nstate_path = {tmp_path}\n[database]\nconnection = {pg_url}\n')
+    result = _manage('--config-file', str(conf), 'db', 'sync')
+    assert result.returncode == 0, result.stderr
+    assert _manage('db', 'version', '--config-file', str(conf)).stdout.strip() == HEAD
+
+
+# heat-conv-manage with the server's version string faked: MariaDB answers,
+# and says it is MySQL 5.7 (what devstack on an old Ubuntu would have).
+_AS_MYSQL_57 = ('import sys; from heat_conv import cmd; cmd.prepare(); '
+                'from heat_conv.db import server; '
+                'server.version_text = lambda conn: "5.7.44"; '
+                'server.kind_of = lambda dialect: "MySQL"; '
+                'from heat_conv.cmd import manage; sys.exit(manage.main(sys.argv[1:]))')
+
+
+def test_db_sync_refuses_an_unsupported_server_in_one_line(mysql_url, tmp_path):
+    import sqlalchemy as sa
+    conf = tmp_path / 'heat_conv.conf'
+    conf.write_text(f'[DEFAULT]\nstate_path = {tmp_path}\n[database]\nconnection = {mysql_url}\n')
+    result = subprocess.run([sys.executable, '-c', _AS_MYSQL_57, '--config-file', str(conf),
+                             'db', 'sync'], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1
+    assert result.stderr == ('heat-conv-manage: the database server is MySQL 5.7.44; '
+                             'heat-conv needs MariaDB 10.6+, MySQL 8.0+, PostgreSQL 15+ '
+                             'or SQLite 3.35+\n')
+    engine = sa.create_engine(mysql_url)
+    try:
+        assert sa.inspect(engine).get_table_names() == []   # nothing was migrated
+    finally:
+        engine.dispose()
