@@ -151,6 +151,11 @@ def _instrument(engine):
 
     if engine.dialect.name == 'mysql' and engine.dialect.driver == 'pymysql':
         tls.only_when_used(engine)
+    if engine.dialect.name == 'postgresql':
+        # An insert of many rows (a step's events, a node's arrivals) as one
+        # multi-row INSERT, as PyMySQL sends it to MySQL: psycopg would send
+        # one statement per row.
+        engine.dialect.use_insertmanyvalues_wo_returning = True
     pool_reset.only_when_needed(engine)
     pool_ping.when_idle(engine)
 
