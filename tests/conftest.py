@@ -46,28 +46,39 @@ def sqlite_url(tmp_path):
     return 'sqlite:///' + str(tmp_path / 'heat_conv.sqlite')
 
 
-@pytest.fixture
-def mysql_url():
-    url, drop = services.mysql_database()
+def _fresh(make):
+    url, drop = make()
     yield url
     drop()
+
+
+def _migrated(url):
+    """The database at ``url``, migrated and installed as the process's."""
+    engine = db_session.configure(url)
+    migration.upgrade(engine)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def mysql_url():
+    yield from _fresh(services.mysql_database)
+
+
+@pytest.fixture
+def pg_url():
+    yield from _fresh(services.postgres_database)
 
 
 @pytest.fixture
 def db(sqlite_url):
     """A migrated SQLite database installed as the process's database."""
-    engine = db_session.configure(sqlite_url)
-    migration.upgrade(engine)
-    yield engine
-    engine.dispose()
+    yield from _migrated(sqlite_url)
 
 
 @pytest.fixture
 def mysql_db(mysql_url):
-    engine = db_session.configure(mysql_url)
-    migration.upgrade(engine)
-    yield engine
-    engine.dispose()
+    yield from _migrated(mysql_url)
 
 
 @pytest.fixture
@@ -80,15 +91,5 @@ def mariadb_as_mysql_db(mysql_db):
 
 
 @pytest.fixture
-def pg_url():
-    url, drop = services.postgres_database()
-    yield url
-    drop()
-
-
-@pytest.fixture
 def pg_db(pg_url):
-    engine = db_session.configure(pg_url)
-    migration.upgrade(engine)
-    yield engine
-    engine.dispose()
+    yield from _migrated(pg_url)

@@ -27,11 +27,7 @@ def other_cluster(request, tmp_path_factory):
 
 @pytest.fixture
 def other_driver(other_cluster):
-    from heat_conv.db import session as db_session
-    db_session.configure(other_cluster.db_url)
-    d = process_driver.ProcessDriver(other_cluster)
-    yield d
-    d.close()
+    yield from process_driver.driving(other_cluster)
 
 
 @pytest.mark.parametrize('scenario', scenarios.ALL + nested.ALL, ids=lambda s: s.__name__)

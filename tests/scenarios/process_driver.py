@@ -208,6 +208,16 @@ class ProcessDriver(driver_base.Driver):
                        'in-flight actions to end')
 
 
+def driving(cluster):
+    """A ProcessDriver on ``cluster``, the test process on its database (a
+    generator for a fixture)."""
+    from heat_conv.db import session as db_session
+    db_session.configure(cluster.db_url)
+    d = ProcessDriver(cluster)
+    yield d
+    d.close()
+
+
 # database -> (how to make a fresh one: its url and drop, whether the
 # processes may use MariaDB's own SQL: [database] mariadb_extensions).
 DATABASES = {

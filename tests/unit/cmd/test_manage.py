@@ -83,9 +83,11 @@ def test_unreachable_database_is_one_line_not_a_traceback(tmp_path):
     assert 'Traceback' not in result.stderr
 
 
-def test_db_sync_on_mariadb(mysql_url, tmp_path):
+@pytest.mark.parametrize('url_fixture', ['mysql_url', 'pg_url'])
+def test_db_sync_on_a_server(url_fixture, tmp_path, request):
+    url = request.getfixturevalue(url_fixture)
     conf = tmp_path / 'heat_conv.conf'
-    conf.write_text(f'[DEFAULT]\nstate_path = {tmp_path}\n[database]\nconnection = {mysql_url}\n')
+    conf.write_text(f'[DEFAULT]\nstate_path = {tmp_path}\n[database]\nconnection = {url}\n')
     result = _manage('--config-file', str(conf), 'db', 'sync')
     assert result.returncode == 0, result.stderr
     assert _manage('db', 'version', '--config-file', str(conf)).stdout.strip() == HEAD
@@ -119,14 +121,6 @@ def test_purge_deleted_refuses_nonsense(conf_file, args, message):
     assert _manage('db', 'sync', '--config-file', conf_file).returncode == 0
     result = _manage('--config-file', conf_file, 'purge_deleted', *args)
     assert result.returncode == 1 and message in result.stderr, result.stderr
-
-
-def test_db_sync_on_postgresql(pg_url, tmp_path):
-    conf = tmp_path / 'heat_conv.conf'
-    conf.write_text(f'[DEFAULT]\nstate_path = {tmp_path}\n[database]\nconnection = {pg_url}\n')
-    result = _manage('--config-file', str(conf), 'db', 'sync')
-    assert result.returncode == 0, result.stderr
-    assert _manage('db', 'version', '--config-file', str(conf)).stdout.strip() == HEAD
 
 
 # heat-conv-manage with the server's version string faked: MariaDB answers,
