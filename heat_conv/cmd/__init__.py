@@ -48,8 +48,9 @@ def database_refused(prog):
 
     from heat_conv.db import server
     from heat_conv.db import session
+    engine = session.get_engine()
     try:
-        kind, version = server.check(session.get_engine())
+        kind, version = server.check(engine)
     except server.Unsupported as exc:
         print(f'{prog}: {exc}', file=sys.stderr, flush=True)
         return 1
@@ -57,5 +58,9 @@ def database_refused(prog):
         logging.getLogger(__name__).warning(
             'could not check the database server now: %s', exc)
         return None
+    finally:
+        # No connection stays pooled: an engine forks its workers next, and
+        # a connection they all inherited would be one socket shared.
+        engine.dispose()
     logging.getLogger(__name__).debug('database server: %s %s', kind, version)
     return None

@@ -67,3 +67,9 @@ def test_a_service_starts_on_a_supported_server(db, capsys):
     from heat_conv import cmd
     assert cmd.database_refused('heat-conv-engine') is None
     assert capsys.readouterr().err == ''
+
+
+def test_the_start_check_leaves_no_connection_for_forked_workers_to_share(mysql_db):
+    from heat_conv import cmd
+    assert cmd.database_refused('heat-conv-engine') is None
+    assert mysql_db.pool.checkedin() == 0
