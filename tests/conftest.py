@@ -10,7 +10,7 @@ pytest.register_assert_rewrite('tests.scenarios')
 from heat_conv.common import config  # noqa: E402
 from heat_conv.common import timeutils  # noqa: E402
 from heat_conv.db import migration  # noqa: E402
-from heat_conv.db import server as db_server  # noqa: E402,F401 (its option)
+from heat_conv.db import servers as db_servers  # noqa: E402,F401 (its option)
 from heat_conv.db import session as db_session  # noqa: E402
 from heat_conv.engine import features  # noqa: E402,F401 (as every engine process)
 from heat_conv.engine.lifecycle import lifecycle_options  # noqa: E402,F401 (its options)
@@ -84,7 +84,7 @@ def mysql_db(mysql_url):
 @pytest.fixture
 def mariadb_as_mysql_db(mysql_db):
     """MariaDB taking MySQL 8.0's path: without the SQL only MariaDB has
-    (heat_conv.db.server); how the MySQL path is tested."""
+    (heat_conv.db.servers); how the MySQL path is tested."""
     config.CONF.set_override('mariadb_extensions', False, group='database')
     yield mysql_db
     config.CONF.clear_override('mariadb_extensions', group='database')

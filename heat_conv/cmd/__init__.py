@@ -46,12 +46,12 @@ def database_refused(prog):
     from oslo_db import exception as db_exception
     from oslo_log import log as logging
 
-    from heat_conv.db import server
+    from heat_conv.db import servers
     from heat_conv.db import session
     engine = session.get_engine()
     try:
-        kind, version = server.check(engine)
-    except server.Unsupported as exc:
+        kind, version = servers.check(engine)
+    except servers.Unsupported as exc:
         print(f'{prog}: {exc}', file=sys.stderr, flush=True)
         return 1
     except (db_exception.DBError, sqlalchemy.exc.OperationalError) as exc:

@@ -153,7 +153,7 @@ def main(argv=None):
 
     from heat_conv.common import config
     from heat_conv.db import migration
-    from heat_conv.db import server
+    from heat_conv.db import servers
     from heat_conv.db import session
 
     argv = sys.argv[1:] if argv is None else argv
@@ -172,8 +172,8 @@ def main(argv=None):
         log.debug('heat-conv-manage %s on %s', ' '.join(
             w for w in (category.name, getattr(category, 'action', None)) if w),
             engine.url.render_as_string(hide_password=True))
-        server.check(engine)   # connects
-    except server.Unsupported as exc:
+        servers.check(engine)   # connects
+    except servers.Unsupported as exc:
         print(f'heat-conv-manage: {exc}', file=sys.stderr)
         return 1
     except (db_exception.DBError, sqlalchemy.exc.OperationalError) as exc:

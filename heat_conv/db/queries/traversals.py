@@ -9,7 +9,7 @@ from heat_conv.common import timeutils
 from heat_conv.common.status import Drift
 from heat_conv.db import models
 from heat_conv.db import scope as db_scope
-from heat_conv.db import server as db_server
+from heat_conv.db import servers as db_servers
 from heat_conv.db.queries.common import RESOURCE
 from heat_conv.db.queries.common import SYNC_INPUT
 from heat_conv.db.queries.common import SYNC_POINT
@@ -57,7 +57,7 @@ def _insert_rows(conn, new_rows, now):
     """Insert a traversal's new resource rows; {name: id}."""
     rows = [dict(values, uuid=models.new_uuid(), created_at=now, atomic_key=0,
                  drift_status=Drift.NOT_CHECKED) for values in new_rows]
-    if db_server.features(conn.dialect).returning_many:
+    if db_servers.features(conn.dialect).returning_many:
         # The rows come back in any order, which lets the driver insert
         # them in batches of many rows per statement (in parameter order it
         # would take one statement per row).
@@ -81,7 +81,7 @@ def _insert_points(conn, stack_id, traversal_id, now, sync_points):
     of ~20,000, each escaped by the driver and parsed by the server, and
     the insert takes half the time.
     """
-    features = db_server.features(conn.dialect)
+    features = db_servers.features(conn.dialect)
     if features.json_table:
         document = json.dumps([[s['entity_id'], int(bool(s['is_update'])),
                                 s['predecessors'], s['remaining'], s['definition']]

@@ -126,9 +126,9 @@ def test_purge_deleted_refuses_nonsense(conf_file, args, message):
 # heat-conv-manage with the server's version string faked: MariaDB answers,
 # and says it is MySQL 5.7 (what devstack on an old Ubuntu would have).
 _AS_MYSQL_57 = ('import sys; from heat_conv import cmd; cmd.prepare(); '
-                'from heat_conv.db import server; '
-                'server.version_text = lambda conn: "5.7.44"; '
-                'server.kind_of = lambda dialect: "MySQL"; '
+                'from heat_conv.db import servers; '
+                'servers.version_text = lambda conn: "5.7.44"; '
+                'servers.kind_of = lambda dialect: "MySQL"; '
                 'from heat_conv.cmd import manage; sys.exit(manage.main(sys.argv[1:]))')
 
 

@@ -1,7 +1,7 @@
 """Which database servers heat-conv runs on, and the SQL each may be asked."""
 import pytest
 
-from heat_conv.db import server
+from heat_conv.db import servers
 from heat_conv.db import session as db_session
 
 
@@ -15,7 +15,7 @@ from heat_conv.db import session as db_session
     ('SQLite', '3.40.1'),
 ])
 def test_supported_servers_pass(kind, version):
-    assert server.refusal(kind, version) is None
+    assert servers.refusal(kind, version) is None
 
 
 @pytest.mark.parametrize('kind, version', [
@@ -26,14 +26,14 @@ def test_supported_servers_pass(kind, version):
     ('MySQL', 'garbage'),
 ])
 def test_older_servers_are_refused_in_one_line_naming_what_is_needed(kind, version):
-    reason = server.refusal(kind, version)
+    reason = servers.refusal(kind, version)
     assert reason == (f'the database server is {kind} {version}; heat-conv needs '
                       'MariaDB 10.6+, MySQL 8.0+, PostgreSQL 15+ or SQLite 3.35+')
     assert '\n' not in reason
 
 
 def test_another_kind_of_server_is_refused():
-    assert server.refusal('Oracle', '23.1') == (
+    assert servers.refusal('Oracle', '23.1') == (
         'the database server is Oracle, which heat-conv does not support; it needs '
         'MariaDB 10.6+, MySQL 8.0+, PostgreSQL 15+ or SQLite 3.35+')
 
@@ -48,14 +48,14 @@ def test_another_kind_of_server_is_refused():
 def test_each_server_is_asked_only_the_sql_it_has(request, fixture, kind, returning_many,
                                                   json_table):
     engine = request.getfixturevalue(fixture)
-    assert server.check(engine)[0] == kind
-    assert server.features(engine.dialect) == server.Features(
+    assert servers.check(engine)[0] == kind
+    assert servers.features(engine.dialect) == servers.Features(
         returning_many=returning_many, json_table=json_table)
 
 
 def test_a_service_start_refuses_an_old_server_in_one_line(db, monkeypatch, capsys):
     from heat_conv import cmd
-    monkeypatch.setattr(server, 'version_text', lambda conn: '3.22.0')
+    monkeypatch.setattr(servers, 'version_text', lambda conn: '3.22.0')
     assert db_session.get_engine() is db
     assert cmd.database_refused('heat-conv-engine') == 1
     assert capsys.readouterr().err == (
