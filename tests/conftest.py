@@ -10,6 +10,7 @@ pytest.register_assert_rewrite('tests.scenarios')
 from heat_conv.common import config  # noqa: E402
 from heat_conv.common import timeutils  # noqa: E402
 from heat_conv.db import migration  # noqa: E402
+from heat_conv.db import servers as db_servers  # noqa: E402,F401 (its option)
 from heat_conv.db import session as db_session  # noqa: E402
 from heat_conv.engine import features  # noqa: E402,F401 (as every engine process)
 from heat_conv.engine.lifecycle import lifecycle_options  # noqa: E402,F401 (its options)
@@ -45,25 +46,50 @@ def sqlite_url(tmp_path):
     return 'sqlite:///' + str(tmp_path / 'heat_conv.sqlite')
 
 
-@pytest.fixture
-def mysql_url():
-    url, drop = services.mysql_database()
+def _fresh(make):
+    url, drop = make()
     yield url
     drop()
+
+
+def _migrated(url):
+    """The database at ``url``, migrated and installed as the process's."""
+    engine = db_session.configure(url)
+    migration.upgrade(engine)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def mysql_url():
+    yield from _fresh(services.mysql_database)
+
+
+@pytest.fixture
+def pg_url():
+    yield from _fresh(services.postgres_database)
 
 
 @pytest.fixture
 def db(sqlite_url):
     """A migrated SQLite database installed as the process's database."""
-    engine = db_session.configure(sqlite_url)
-    migration.upgrade(engine)
-    yield engine
-    engine.dispose()
+    yield from _migrated(sqlite_url)
 
 
 @pytest.fixture
 def mysql_db(mysql_url):
-    engine = db_session.configure(mysql_url)
-    migration.upgrade(engine)
-    yield engine
-    engine.dispose()
+    yield from _migrated(mysql_url)
+
+
+@pytest.fixture
+def mariadb_as_mysql_db(mysql_db):
+    """MariaDB taking MySQL 8.0's path: without the SQL only MariaDB has
+    (heat_conv.db.servers); how the MySQL path is tested."""
+    config.CONF.set_override('mariadb_extensions', False, group='database')
+    yield mysql_db
+    config.CONF.clear_override('mariadb_extensions', group='database')
+
+
+@pytest.fixture
+def pg_db(pg_url):
+    yield from _migrated(pg_url)

@@ -1,7 +1,11 @@
 """Which stack a URL means, for the caller's tenant.
 
 Another tenant's stack is indistinguishable from a missing one: every
-query is scoped to the caller's project.
+query is scoped to the caller's project. A stack user (a server's agent,
+heat_conv.clients.stack_users) is scoped to its stack's project in the
+stack user domain, so at a stack's canonical path it finds the stack
+whose ``stack_user_project_id`` is that project, as in Heat; what it may
+do there (read metadata, signal) is the policy's to say.
 """
 import re
 from urllib import parse
@@ -35,10 +39,25 @@ def identified(ctx, stack_name, stack_id, show_deleted=True):
         stack = db_api.stack_get(stack_id, tenant=ctx.project_id,
                                  show_deleted=show_deleted)
     except exception.StackNotFound:
-        raise exception.StackNotFound(f'{stack_name}/{stack_id}') from None
+        stack = _of_stack_user(ctx, stack_id, show_deleted)
+        if stack is None:
+            raise exception.StackNotFound(f'{stack_name}/{stack_id}') from None
     if stack.name != stack_name:
         raise exception.StackNotFound(f'{stack_name}/{stack_id}')
     ctx.stacks_read[stack.id] = stack
+    return stack
+
+
+def _of_stack_user(ctx, stack_id, show_deleted):
+    """The stack whose stack user project ``ctx`` is scoped to, or None.
+    Only heat-conv makes projects in the stack user domain, and only for
+    stack users."""
+    try:
+        stack = db_api.stack_get(stack_id, show_deleted=show_deleted)
+    except exception.StackNotFound:
+        return None
+    if not stack.stack_user_project_id or stack.stack_user_project_id != ctx.project_id:
+        return None
     return stack
 
 

@@ -90,6 +90,13 @@ def parse_args(argv):
     p.add_argument('--mysql', default='root@127.0.0.1:3306',
                    help='USER[:PASSWORD]@HOST[:PORT] of a MariaDB account that may '
                         'create databases and users (distributed)')
+    p.add_argument('--database', choices=('mariadb', 'postgresql'), default='mariadb',
+                   help='the server of the distributed topology (default mariadb); '
+                        'for MySQL 8.0\'s path on MariaDB, add --config '
+                        'database.mariadb_extensions=false')
+    p.add_argument('--postgresql', default='postgres@127.0.0.1:5432',
+                   help='USER[:PASSWORD]@HOST[:PORT] of a PostgreSQL account that may '
+                        'create databases and roles (--database postgresql)')
     p.add_argument('--rabbit', default='guest:guest@127.0.0.1:5672',
                    help='USER:PASSWORD@HOST:PORT of RabbitMQ (distributed)')
     p.add_argument('--transport-latency', action='append', metavar='URL',

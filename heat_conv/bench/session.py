@@ -44,6 +44,10 @@ def make_topology(name, args, config):
         return keystone.KeystoneDistributed(
             args.service_cloud, auth, engines=args.engines, mysql=args.mysql,
             rabbit=args.rabbit, **common)
+    if getattr(args, 'database', 'mariadb') == 'postgresql':
+        from heat_conv.bench import postgresql
+        return postgresql.Distributed(engines=args.engines, postgresql=args.postgresql,
+                                      rabbit=args.rabbit, **common)
     return topologies.Distributed(engines=args.engines, mysql=args.mysql,
                                   rabbit=args.rabbit, **common)
 

@@ -239,6 +239,9 @@ class Distributed(Topology):
                 cur.execute(f"CREATE USER '{user}'@'%' IDENTIFIED BY '{self.suffix}'")
                 cur.execute(f"GRANT ALL ON {self.database}.* TO '{user}'@'%'")
 
+    def _statement_counter(self):
+        return counters.MariaDBStatements(self._admin, self.users)
+
     def _db_url(self, role):
         return (f'mysql+pymysql://{self.users[role]}:{self.suffix}@{self.mysql_host}:'
                 f'{self.mysql_port}/{self.database}?charset=utf8mb4')
@@ -298,7 +301,7 @@ class Distributed(Topology):
         _wait_for(f'{self.engines} engines', self._engines_up, self.procs)
         time.sleep(1)   # let the RPC servers finish subscribing
 
-        self.statements = counters.MariaDBStatements(self._admin, self.users)
+        self.statements = self._statement_counter()
         self.messages = counters.RabbitMessages(
             vhost or '/', user=self.rabbit_user, password=self.rabbit_password)
         self.processes = counters.Processes(
@@ -321,6 +324,12 @@ class Distributed(Topology):
         return {}
 
     def _cleanup(self):
+        self._drop_database()
+        if self._vhost_made:
+            subprocess.run(['rabbitmqctl', 'delete_vhost', self.vhost],
+                           capture_output=True, timeout=60)
+
+    def _drop_database(self):
         if self._db_made:
             try:
                 with self._admin() as conn, conn.cursor() as cur:
@@ -329,6 +338,3 @@ class Distributed(Topology):
                         cur.execute(f"DROP USER IF EXISTS '{user}'@'%'")
             except Exception as exc:   # report, and go on cleaning up
                 print(f'could not drop {self.database}: {exc}', file=sys.stderr)
-        if self._vhost_made:
-            subprocess.run(['rabbitmqctl', 'delete_vhost', self.vhost],
-                           capture_output=True, timeout=60)

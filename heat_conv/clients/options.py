@@ -6,7 +6,11 @@
   the same per service, falling back to ``[clients]``;
 - ``[DEFAULT] deferred_auth_method`` and ``trusts_delegated_roles``: how
   work that outlives a request acts for the stack's owner, and the
-  ``[trustee]`` auth section heat-conv's service user authenticates with.
+  ``[trustee]`` auth section heat-conv's service user authenticates with;
+- ``[DEFAULT] stack_user_domain_id`` (or ``_name``), ``stack_domain_admin``,
+  ``stack_domain_admin_password`` and ``heat_stack_user_role``: the Keystone
+  domain where heat-conv makes the users servers' agents poll with
+  (heat_conv.clients.stack_users).
 """
 from keystoneauth1 import loading as ks_loading
 from oslo_config import cfg
@@ -54,6 +58,24 @@ auth_opts = [
                      'on the project, as Heat does.'),
 ]
 
+stack_domain_opts = [
+    cfg.StrOpt('heat_stack_user_role', default='heat_stack_user',
+               help='The Keystone role given to the users heat-conv makes for '
+                    'stacks (a server\'s agent polling for its deployments).'),
+    cfg.StrOpt('stack_user_domain_id',
+               help='Id of the Keystone domain that holds the users heat-conv '
+                    'makes for stacks. When set, stack_user_domain_name is '
+                    'ignored.'),
+    cfg.StrOpt('stack_user_domain_name',
+               help='Name of the Keystone domain that holds the users heat-conv '
+                    'makes for stacks; ignored when stack_user_domain_id is set.'),
+    cfg.StrOpt('stack_domain_admin',
+               help='Keystone user name of an administrator of the stack user '
+                    'domain, with the roles to manage its users and projects.'),
+    cfg.StrOpt('stack_domain_admin_password', secret=True,
+               help='Keystone password of stack_domain_admin.'),
+]
+
 # Heat's options of [clients] (the defaults) and of [clients_<service>]
 # (None: take [clients]'s value).
 _CLIENT_HELP = {
@@ -96,6 +118,7 @@ def service_group(service):
 
 CONF.register_opts(client_opts)
 CONF.register_opts(auth_opts)
+CONF.register_opts(stack_domain_opts)
 CONF.register_opts(clients_opts, group='clients')
 for _service in SERVICE_TYPES:
     CONF.register_opts(service_client_opts, group=service_group(_service))
@@ -103,7 +126,7 @@ ks_loading.register_auth_conf_options(CONF, TRUSTEE_GROUP)
 
 
 def list_opts():
-    return [(None, client_opts + auth_opts), ('clients', clients_opts)] + \
+    return [(None, client_opts + auth_opts + stack_domain_opts), ('clients', clients_opts)] + \
         [(service_group(s), service_client_opts) for s in SERVICE_TYPES]
 
 

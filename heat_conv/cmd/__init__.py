@@ -1,6 +1,7 @@
 """Console entry points. Each calls ``prepare()`` before anything else,
 and ``started()`` once it has imported and configured what it runs."""
 import gc
+import sys
 import warnings
 
 
@@ -34,3 +35,32 @@ def started():
     gc.collect()
     gc.freeze()
     gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
+
+
+def database_refused(prog):
+    """Check the kind and version of the database server of ``[database]
+    connection``; if heat-conv does not support it, say so in one line and
+    return the exit code (else None). A server that cannot be reached now
+    is left for the process to meet as it would without this check."""
+    import sqlalchemy
+    from oslo_db import exception as db_exception
+    from oslo_log import log as logging
+
+    from heat_conv.db import servers
+    from heat_conv.db import session
+    engine = session.get_engine()
+    try:
+        kind, version = servers.check(engine)
+    except servers.Unsupported as exc:
+        print(f'{prog}: {exc}', file=sys.stderr, flush=True)
+        return 1
+    except (db_exception.DBError, sqlalchemy.exc.OperationalError) as exc:
+        logging.getLogger(__name__).warning(
+            'could not check the database server now: %s', exc)
+        return None
+    finally:
+        # No connection stays pooled: an engine forks its workers next, and
+        # a connection they all inherited would be one socket shared.
+        engine.dispose()
+    logging.getLogger(__name__).debug('database server: %s %s', kind, version)
+    return None

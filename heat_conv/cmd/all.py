@@ -46,9 +46,12 @@ def main():
     stoppers = []
     servers = []
     code = 1
+    session.plan_threads(conf.api.threads + engine_server.db_threads()
+                         + observer_service.DB_THREADS)
+    refused = cmd.database_refused('heat-conv-all')
+    if refused:
+        return refused
     try:
-        session.plan_threads(conf.api.threads + engine_server.db_threads()
-                             + observer_service.DB_THREADS)
         migration.upgrade(session.get_engine())
         log.info('database ready at %s', conf.database.connection)
         cmd.started()

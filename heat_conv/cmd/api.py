@@ -31,7 +31,10 @@ def main():
     config.log_options(log)
     conf = config.CONF.api
     session.plan_threads(conf.threads)
-    session.get_engine()   # a bad [database] connection fails now, not per request
+    # A bad [database] connection fails now, not per request.
+    refused = cmd.database_refused('heat-conv-api')
+    if refused:
+        return refused
     # The times it writes (a traversal's start) are the database's.
     db_clock.follow()
     db_clock.measure()

@@ -17,7 +17,9 @@ def main():
     # Times compared across hosts are the database's (its heartbeat measures).
     db_clock.follow()
     session.plan_threads(server.db_threads())
-    session.get_engine()
+    refused = cmd.database_refused('heat-conv-engine')
+    if refused:
+        return refused
     cmd.started()
     launcher = service.launch(config.CONF, server.EngineService(),
                               workers=config.CONF.engine.workers, restart_method='mutate')

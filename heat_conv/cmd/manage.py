@@ -153,6 +153,7 @@ def main(argv=None):
 
     from heat_conv.common import config
     from heat_conv.db import migration
+    from heat_conv.db import servers
     from heat_conv.db import session
 
     argv = sys.argv[1:] if argv is None else argv
@@ -171,7 +172,10 @@ def main(argv=None):
         log.debug('heat-conv-manage %s on %s', ' '.join(
             w for w in (category.name, getattr(category, 'action', None)) if w),
             engine.url.render_as_string(hide_password=True))
-        engine.connect().close()
+        servers.check(engine)   # connects
+    except servers.Unsupported as exc:
+        print(f'heat-conv-manage: {exc}', file=sys.stderr)
+        return 1
     except (db_exception.DBError, sqlalchemy.exc.OperationalError) as exc:
         reason = str(getattr(exc, 'orig', None) or getattr(exc, 'inner_exception', None)
                      or exc).splitlines()[0]

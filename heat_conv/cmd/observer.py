@@ -17,6 +17,9 @@ def main():
     # Times compared across hosts are the database's (its heartbeat measures).
     db_clock.follow()
     session.plan_threads(observer_service.DB_THREADS)
+    refused = cmd.database_refused('heat-conv-observer')
+    if refused:
+        return refused
     cmd.started()
     launcher = service.launch(config.CONF, observer_service.ObserverService(),
                               workers=1, restart_method='mutate')

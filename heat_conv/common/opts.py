@@ -20,6 +20,7 @@ _OPTION_MODULES = [
     'heat_conv.api.stack_listing',
     'heat_conv.clients.options',
     'heat_conv.cloud.options',
+    'heat_conv.db.servers',
     'heat_conv.engine.core.continuation',
     'heat_conv.engine.lifecycle.lifecycle_options',
     'heat_conv.engine.recovery.reaper',

@@ -11,8 +11,8 @@ timeutils then answers in the database's time everywhere in the process.
 Durations a process measures on its own (liveness) are unaffected: they
 only subtract two readings of the same clock.
 
-MySQL/MariaDB only; on SQLite the database is a file on the same host,
-with the host's clock.
+MySQL/MariaDB and PostgreSQL; on SQLite the database is a file on the same
+host, with the host's clock.
 """
 import logging
 
@@ -23,6 +23,10 @@ LOG = logging.getLogger(__name__)
 
 # An offset this large is worth a line in the log: the host's clock is off.
 _WORTH_SAYING = 1.0
+# The server's clock now, in seconds since the epoch (PostgreSQL's now() is
+# the transaction's start).
+_NOW = {'mysql': 'SELECT UNIX_TIMESTAMP(NOW(6))',
+        'postgresql': 'SELECT EXTRACT(EPOCH FROM clock_timestamp())'}
 
 
 def follow():
@@ -38,15 +42,16 @@ def follow():
 
 def measure():
     """Measure the offset of the database's clock to this host's (a round
-    trip; the reading taken half-way); None when not followed or not MySQL."""
+    trip; the reading taken half-way); None when not followed or on SQLite."""
     clock = timeutils.clock()
     if not isinstance(clock, timeutils.OffsetClock):
         return None
     with db_session.reading() as conn:
-        if conn.dialect.name != 'mysql':
+        query = _NOW.get(conn.dialect.name)
+        if query is None:
             return None
         before = clock.base.time()
-        (server,) = conn.exec_driver_sql('SELECT UNIX_TIMESTAMP(NOW(6))').one()
+        (server,) = conn.exec_driver_sql(query).one()
         after = clock.base.time()
     offset = float(server) - (before + after) / 2
     if abs(offset) >= _WORTH_SAYING and abs(offset - clock.offset) >= _WORTH_SAYING:

@@ -15,8 +15,8 @@ them, and whoever takes a dead process over kills those sessions first
 go. A process that was only cut off finds its connections closed when it
 comes back, and reconnects; its writes to rows it lost fail as before.
 
-MySQL/MariaDB only (a user may kill its own sessions without privileges);
-elsewhere, nothing to do.
+MySQL/MariaDB (KILL CONNECTION) and PostgreSQL (pg_terminate_backend): a
+user may end its own sessions without privileges. On SQLite, nothing to do.
 """
 import logging
 import threading
@@ -36,8 +36,13 @@ _NO_SUCH_THREAD = 1094
 def _connected(dbapi_conn, _record):
     thread_id = getattr(dbapi_conn, 'thread_id', None)
     if callable(thread_id):   # pymysql: the server's id, known from the handshake
-        with _lock:
-            _sessions[id(dbapi_conn)] = thread_id()
+        session_id = thread_id()
+    elif hasattr(getattr(dbapi_conn, 'info', None), 'backend_pid'):   # psycopg
+        session_id = dbapi_conn.info.backend_pid
+    else:
+        return
+    with _lock:
+        _sessions[id(dbapi_conn)] = session_id
 
 
 @sa.event.listens_for(sa.pool.Pool, 'close')
@@ -62,12 +67,21 @@ def session_ids():
 def end_sessions(conn, ids):
     """Kill the sessions ``ids`` (another process's) through ``conn``;
     returns how many were still there. Never this process's own."""
-    if not ids or conn.dialect.name != 'mysql':
+    if not ids or conn.dialect.name not in ('mysql', 'postgresql'):
         return 0
     mine = set(session_ids() or ())
     ended = 0
     for session_id in ids:
         if not isinstance(session_id, int) or session_id in mine:
+            continue
+        if conn.dialect.name == 'postgresql':
+            # A session's id is its server process's pid, which the server's
+            # host may give to a new process: only a session of this
+            # database (heat-conv's, which recovers from a lost connection)
+            # is ever ended.
+            ended += conn.exec_driver_sql(
+                'SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity '
+                f'WHERE pid = {session_id:d} AND datname = current_database()').scalar()
             continue
         try:
             conn.exec_driver_sql(f'KILL CONNECTION {session_id:d}')

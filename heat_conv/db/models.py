@@ -94,6 +94,9 @@ class Stack(TimestampMixin, Base):
     # The Keystone trust its owner delegated to heat-conv at create (a root
     # stack created with Keystone auth; child stacks use their root's).
     trust_id = sa.Column(sa.String(64), nullable=True)
+    # Its project in the stack user domain, made for the first server whose
+    # agent needs a user (heat_conv.clients.stack_users).
+    stack_user_project_id = sa.Column(sa.String(64), nullable=True)
 
 
 class Resource(TimestampMixin, Base):

@@ -1,6 +1,7 @@
 """Reads of one statement, without a transaction to commit.
 
-On MySQL a read in a transaction costs the read and a COMMIT, and the
+On MySQL and PostgreSQL a read in a transaction costs the read and a
+COMMIT (and on PostgreSQL a BEGIN), and the
 status polls of every client and many lookups are one read each. A
 connection in autocommit mode makes the read its own transaction: one
 statement. Its pool is separate from the transactional one (a connection
@@ -23,7 +24,7 @@ _readers = {}   # the transactional engine -> its autocommit twin
 def pool_size(transactional_size):
     """Connections the reader keeps: as many as the transactional pool
     (the pool opens them only as threads use them at once). Every step of an
-    engine reads here first and, on MySQL, takes its lock here too: a pool
+    engine reads here first and, on a server, takes its lock here too: a pool
     of a quarter made most steps under load open and close an overflow
     connection (five statements and ~30 ms of CPU each)."""
     return max(2, transactional_size)
@@ -32,7 +33,7 @@ def pool_size(transactional_size):
 def engine_for(writer, pool_size):
     """The autocommit engine beside ``writer`` (same database and options),
     or None where reads need no such engine."""
-    if writer.dialect.name != 'mysql':
+    if writer.dialect.name not in ('mysql', 'postgresql'):
         return None
     with _lock:
         reader = _readers.get(writer)

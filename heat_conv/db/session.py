@@ -37,7 +37,8 @@ SQLITE_BUSY_TIMEOUT_MS = 30000
 BUSY_RETRIES = 3
 BUSY_BACKOFF = 0.5   # seconds, doubled per attempt
 RETRY_AFTER = 5      # seconds a client is told to wait once retries ran out
-_BUSY_MARKERS = ('database is locked', 'too many connections', '(1040,')
+_BUSY_MARKERS = ('database is locked', 'too many connections', '(1040,',
+                 'too many clients', 'connection slots are reserved')
 
 _lock = threading.Lock()
 _engine = None
@@ -150,6 +151,11 @@ def _instrument(engine):
 
     if engine.dialect.name == 'mysql' and engine.dialect.driver == 'pymysql':
         tls.only_when_used(engine)
+    if engine.dialect.name == 'postgresql':
+        # An insert of many rows (a step's events, a node's arrivals) as one
+        # multi-row INSERT, as PyMySQL sends it to MySQL: psycopg would send
+        # one statement per row.
+        engine.dialect.use_insertmanyvalues_wo_returning = True
     pool_reset.only_when_needed(engine)
     pool_ping.when_idle(engine)
 
@@ -203,7 +209,8 @@ def transaction():
 
     The transaction starts (connection and, on SQLite, the write lock) before
     the caller's statements run, so a database that is busy ("database is
-    locked", MySQL's "Too many connections") is retried while nothing has
+    locked", MySQL's "Too many connections", PostgreSQL's "too many
+    clients") is retried while nothing has
     happened yet, and after BUSY_RETRIES is a ServiceUnavailable (503).
     """
     with _transaction() as txn:

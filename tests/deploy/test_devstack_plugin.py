@@ -167,11 +167,34 @@ def test_nothing_happens_with_every_process_disabled(tmp_path):
     assert not host.conf_file.exists()
 
 
-def test_postgresql_is_refused_with_a_reason(tmp_path):
-    host = Devstack(tmp_path, DATABASE_TYPE='postgresql')
+def test_another_database_type_is_refused_with_a_reason(tmp_path):
+    host = Devstack(tmp_path, DATABASE_TYPE='sqlite')
     calls = host.run('stack', 'post-config', ok=False)
-    assert 'heat-conv runs on MySQL/MariaDB only, not DATABASE_TYPE=postgresql' in host.output
+    assert ('heat-conv runs on MySQL/MariaDB or PostgreSQL only, not DATABASE_TYPE=sqlite'
+            in host.output)
     assert 'recreate_database' not in names(calls)
+
+
+def test_install_phase_adds_psycopg_on_postgresql(tmp_path):
+    host = Devstack(tmp_path, services=('postgresql', 'rabbit', 'key'),
+                    DATABASE_TYPE='postgresql')
+    assert host.run('stack', 'install') == [('setup_develop', str(REPO),
+                                             'keystone,postgresql'), CLIENT]
+
+
+def test_post_config_on_postgresql_syncs_the_database_through_psycopg(tmp_path, pg_url):
+    u = sa.engine.make_url(pg_url)
+    # devstack's own PostgreSQL URL: no driver named, a client_encoding query
+    host = Devstack(tmp_path, services=('postgresql', 'rabbit'), DATABASE_TYPE='postgresql',
+                    HEAT_CONV_DB_NAME=u.database,
+                    STUB_DATABASE_URL_BASE=f'postgresql://{u.username}@{u.host}:{u.port}')
+    host.run('stack', 'post-config')
+    assert host.config()['database']['connection'] == pg_url
+    engine = sa.create_engine(pg_url)
+    try:
+        assert migration.current_revision(engine) == migration.head_revision()
+    finally:
+        engine.dispose()
 
 
 SHELL_FILES = ['devstack/plugin.sh', 'devstack/settings', 'devstack/lib/heat-conv',

@@ -11,8 +11,4 @@ def cluster(tmp_path_factory):
 
 @pytest.fixture
 def driver(cluster):
-    from heat_conv.db import session as db_session
-    db_session.configure(cluster.db_url)
-    d = process_driver.ProcessDriver(cluster)
-    yield d
-    d.close()
+    yield from process_driver.driving(cluster)

@@ -113,3 +113,29 @@ def test_bad_arguments_are_refused_with_a_reason(tmp_path, args, message):
          'sys.exit(main())', '--output', str(tmp_path), *args],
         capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and message in done.stderr
+
+
+def test_distributed_on_postgresql(tmp_path):
+    services.postgres_database()[1]()   # skips, or fails in CI, without it
+    import psycopg
+    with psycopg.connect(host=services.PG_HOST, port=services.PG_PORT,
+                         user=services.PG_USER, password=services.PG_PASSWORD or None,
+                         dbname='postgres') as conn:
+        (preloaded,) = conn.execute('SHOW shared_preload_libraries').fetchone()
+    rabbit = services.RABBIT_URL.split('://', 1)[1].rstrip('/')
+    pg = (f'{services.PG_USER}{":" + services.PG_PASSWORD if services.PG_PASSWORD else ""}'
+          f'@{services.PG_HOST}:{services.PG_PORT}')
+    records, table = _bench(tmp_path, '--topology', 'distributed', '--database',
+                            'postgresql', '--postgresql', pg, '--rabbit', rabbit,
+                            '--workload', 'chain:3', '--phases', 'create,delete')
+    phases = _phases(records, 'distributed-2e-pg')
+    for phase in ('create', 'delete'):
+        record = phases[('chain-3', phase)]
+        assert record['status'] == 'COMPLETE', record
+        if 'pg_stat_statements' in preloaded:
+            assert record['statements'] > 0
+            assert set(record['statements_by_role']) == {'api', 'engine', 'observer'}
+        else:   # the server cannot count them: the record says why
+            assert record['statements'] is None
+            assert 'shared_preload_libraries' in record['statements_why']
+    assert '| distributed-2e-pg | chain-3 | 0 | delete | 1/1 |' in table

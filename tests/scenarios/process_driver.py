@@ -1,4 +1,5 @@
-"""Run scenarios against real engine processes, MariaDB and RabbitMQ.
+"""Run scenarios against real engine processes, MariaDB (or PostgreSQL) and
+RabbitMQ.
 
 The test process plays the API (it calls the engine service functions,
 which cast over RabbitMQ); two ``heat-conv-engine`` processes, one
@@ -49,7 +50,8 @@ class Cluster:
 
     drift_interval = 1.0
 
-    def __init__(self, db_url, rabbit_url, workdir, engines=2, observers=1):
+    def __init__(self, db_url, rabbit_url, workdir, engines=2, observers=1,
+                 database_options=''):
         suffix = uuid.uuid4().hex[:8]
         self.cloud_url = f'http://127.0.0.1:{_free_port()}'
         self.topic = f'heat-conv-test-{suffix}'
@@ -60,7 +62,7 @@ class Cluster:
                     f'control_exchange = {self.exchange}\n'
                     f'state_path = {workdir}\n'
                     'enable_stack_abandon = true\nenable_stack_adopt = true\n'
-                    f'[database]\nconnection = {db_url}\n'
+                    f'[database]\nconnection = {db_url}\n{database_options}'
                     f'[engine]\ntopic = {self.topic}\nheartbeat_interval = 2\n'
                     f'[observer]\npoll_interval = 0.2\n'
                     f'drift_interval = {self.drift_interval}\n'
@@ -206,19 +208,44 @@ class ProcessDriver(driver_base.Driver):
                        'in-flight actions to end')
 
 
-def running_cluster(tmp_path_factory, name, **kwargs):
-    """A cluster on a fresh MariaDB database (a generator for a fixture);
-    ``kwargs`` go to Cluster (e.g. ``engines``)."""
+def driving(cluster):
+    """A ProcessDriver on ``cluster``, the test process on its database (a
+    generator for a fixture)."""
+    from heat_conv.db import session as db_session
+    db_session.configure(cluster.db_url)
+    d = ProcessDriver(cluster)
+    yield d
+    d.close()
+
+
+# database -> (how to make a fresh one: its url and drop, whether the
+# processes may use MariaDB's own SQL: [database] mariadb_extensions).
+DATABASES = {
+    'mariadb': (services.mysql_database, True),
+    # MySQL 8.0's path, on MariaDB (no MySQL runs here).
+    'mariadb-as-mysql': (services.mysql_database, False),
+    'postgresql': (services.postgres_database, True),
+}
+
+
+def running_cluster(tmp_path_factory, name, database='mariadb', **kwargs):
+    """A cluster on a fresh database (a generator for a fixture): MariaDB,
+    or another of DATABASES; ``kwargs`` go to Cluster (e.g. ``engines``)."""
     from heat_conv.db import migration
     from heat_conv.db import session as db_session
 
-    url, drop = services.mysql_database()
+    make, extensions = DATABASES[database]
+    url, drop = make()
     rabbit = services.rabbit_url()
+    CONF.set_override('mariadb_extensions', extensions, group='database')
     engine = db_session.configure(url)
     migration.upgrade(engine)
-    c = Cluster(url, rabbit, str(tmp_path_factory.mktemp(name)), **kwargs)
+    c = Cluster(url, rabbit, str(tmp_path_factory.mktemp(name)),
+                database_options='' if extensions else 'mariadb_extensions = false\n',
+                **kwargs)
     c.db_url = url
     yield c
     c.close()
     engine.dispose()
     drop()
+    CONF.clear_override('mariadb_extensions', group='database')

@@ -1,11 +1,12 @@
 """`health`: the gate before any real-cloud test runs.
 
 As the non-admin `demo` user: a token, the flavors and images, a network,
-subnet and port, a server booted on the port to ACTIVE, a 1 GiB volume to
-available, attached and detached, then everything deleted and checked
-gone. Every wait is bounded; a failure names the service, the call, and
-shows the tail of that service's log, so a broken rig never shows up as
-failing heat-conv tests.
+subnet and port, a server booted on the port to ACTIVE, a 1 GiB volume
+made from the image to available (Cinder writes the image into it: what
+a server booting from a volume needs), attached and detached, then
+everything deleted and checked gone. Every wait is bounded; a failure
+names the service, the call, and shows the tail of that service's log,
+so a broken rig never shows up as failing heat-conv tests.
 """
 import contextlib
 import time
@@ -123,10 +124,10 @@ def _exercise(gate, conn, admin, name, made):
         if port.device_id != made['server'] or port.binding_vif_type != 'ovs':
             raise RuntimeError(f'port {port.id} device {port.device_id!r} '
                                f'vif_type {port.binding_vif_type!r}')
-    with gate.step('cinder', 'create a 1 GiB volume to available',
-                   'cinder-volume'):
+    with gate.step('cinder', 'create a 1 GiB volume from the image to '
+                   'available', 'cinder-volume'):
         made['volume'] = conn.block_storage.create_volume(
-            name=name, size=1).id
+            name=name, size=1, image_id=image.id).id
         gate.wait('cinder', 'volume available', 'cinder-volume',
                   lambda: _volume_status(conn, made['volume'], 'available'))
     with gate.step('nova', 'attach the volume (in-use)', 'nova-compute'):

@@ -1,5 +1,13 @@
 """Cinder: the API under gunicorn on :8776, scheduler, and one volume
-service with the fake logging driver the cinder wheel ships."""
+service with the rig's driver (tools/minicloud_cinder): the fake logging
+driver the cinder wheel ships, whose volumes made from images are files.
+
+cinder-volume inspects an image it writes to a volume in an oslo.privsep
+daemon (the ``cinder.privsep.sys_admin_pctxt`` context), which privsep
+starts with ``sudo privsep-helper`` unless ``[cinder_sys_admin]
+helper_command`` says otherwise. The rig runs as root and the machine
+has no sudo: the helper is started directly.
+"""
 import os
 
 from minicloud_rig import confgen
@@ -34,9 +42,13 @@ def configure(rig):
         'keystone_authtoken': confgen.authtoken(rig, 'cinder'),
         'nova': confgen.password_auth(rig, 'cinder'),
         BACKEND: {
-            'volume_driver': 'cinder.tests.fake_driver.'
-                             'FakeLoggingVolumeDriver',
+            'volume_driver': 'minicloud_cinder.driver.FileBackedFakeDriver',
             'volume_backend_name': BACKEND,
+            'minicloud_volumes_dir': os.path.join(rig.data, 'cinder', 'volumes'),
+        },
+        'cinder_sys_admin': {
+            'helper_command': privsep_helper(rig, conf,
+                                             'cinder.privsep.sys_admin_pctxt'),
         },
         'oslo_concurrency': confgen.lock_path(rig, 'cinder'),
         'oslo_messaging_notifications': confgen.notifications(),
@@ -50,6 +62,13 @@ def configure(rig):
         processes.append(Process(binary, 'cinder', [
             rig.bin(binary), '--config-file', conf]))
     return processes
+
+
+def privsep_helper(rig, conf, context):
+    """The command that starts privsep's daemon for ``context`` as the
+    rig's user (privsep appends the socket path)."""
+    return ' '.join([rig.bin('privsep-helper'), '--config-file', conf,
+                     '--privsep_context', context])
 
 
 def prepare(rig, run):

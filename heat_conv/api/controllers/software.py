@@ -7,6 +7,7 @@ from heat_conv.common import exception
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
 from heat_conv.engine import api as engine_api
+from heat_conv.resources import deployments_metadata
 
 _CONFIG_KEYS = ('name', 'group', 'config', 'inputs', 'outputs', 'options')
 _DEPLOYMENT_KEYS = ('config_id', 'server_id', 'input_values', 'output_values', 'action',
@@ -15,14 +16,10 @@ _STATUSES = ('IN_PROGRESS', 'COMPLETE', 'FAILED')
 
 
 def config_view(row, detail=True):
-    out = {'id': row.id, 'name': row.name, 'group': row.group,
-           'creation_time': timeutils.isotime(row.created_at)}
     if detail:
-        document = row.config or {}
-        out.update(config=document.get('config'), inputs=document.get('inputs') or [],
-                   outputs=document.get('outputs') or [],
-                   options=document.get('options') or {})
-    return out
+        return deployments_metadata.config(row)
+    return {'id': row.id, 'name': row.name, 'group': row.group,
+            'creation_time': timeutils.isotime(row.created_at)}
 
 
 def deployment_view(row):
@@ -96,15 +93,8 @@ class SoftwareDeploymentController:
 
     def metadata(self, req, ctx, tenant_id, server_id):
         """The configs deployed to a server, as its agent reads them."""
-        found = []
-        for row in db_api.software_deployment_list(tenant=ctx.project_id,
-                                                   server_id=server_id):
-            config = config_view(db_api.software_config_get(row.config_id))
-            # A derived config's inputs carry their values already.
-            inputs = [dict(i, value=(row.input_values or {}).get(
-                i['name'], i.get('value', i.get('default')))) for i in config['inputs']]
-            found.append(dict(config, inputs=inputs, deployment_id=row.id))
-        return responses.json_response({'metadata': found})
+        return responses.json_response({'metadata': deployments_metadata.for_server(
+            server_id, tenant=ctx.project_id)})
 
     def create(self, req, ctx, tenant_id):
         body = _body(req, _DEPLOYMENT_KEYS)

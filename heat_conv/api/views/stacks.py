@@ -39,7 +39,7 @@ def summary(req, stack, description, include_project=False):
         'deletion_time': timeutils.isotime(stack.deleted_at),
         'stack_owner': stack.username,
         'parent': stack.owner_id,
-        'stack_user_project_id': None,
+        'stack_user_project_id': getattr(stack, 'stack_user_project_id', None),
         'tags': list(stack.tags) if stack.tags else None,
     }
     if include_project:

@@ -2,7 +2,10 @@
 import functools
 import types
 
+import sqlalchemy as sa
 from oslo_db import api as oslo_db_api
+from oslo_db import exception as db_exc
+from sqlalchemy.dialects import postgresql
 
 from heat_conv.db import models
 from heat_conv.db import scope as db_scope
@@ -45,6 +48,37 @@ def execute(session, statement):
     ORM objects across such writes."""
     return session.execute(statement,
                            execution_options={'synchronize_session': False})
+
+
+def insert_new(conn, table, rows):
+    """Insert ``rows`` (one dict, or a list of them) into ``table``; if one
+    of them is there already (a unique key), raise DBDuplicateEntry having
+    inserted none, and leave the transaction usable, as MySQL and SQLite do.
+
+    PostgreSQL aborts the whole transaction at a failed statement, which
+    matters inside a scope (the work goes on after a duplicate). There the
+    rows go in ON CONFLICT DO NOTHING, returning the ids of those that went
+    in; when some did not (a redelivered message: rare), the ones that did
+    are taken out again. The common case stays one statement.
+    """
+    if conn.dialect.name != 'postgresql' or not db_scope.in_transaction():
+        conn.execute(_insert(table), rows)
+        return
+    many = isinstance(rows, list)
+    inserted = conn.execute(_insert_unless_there(table), rows).scalars().all()
+    if len(inserted) < (len(rows) if many else 1):
+        if inserted:
+            conn.execute(sa.delete(table).where(table.c.id.in_(inserted)))
+        raise db_exc.DBDuplicateEntry()
+
+
+# Built once per table: the hot path's inserts.
+_insert = functools.cache(sa.insert)
+
+
+@functools.cache
+def _insert_unless_there(table):
+    return postgresql.insert(table).on_conflict_do_nothing().returning(table.c.id)
 
 
 # Callers get plain values or ORM objects detached from their session:

@@ -40,9 +40,15 @@ def signals_kept_size(stack_id, resource_name):
 
 def _kept_size(conn, stack_id, resource_name):
     s = SIGNAL.c
-    return conn.execute(sa.select(sa.func.coalesce(sa.func.sum(sa.func.length(s.data)), 0))
+    return conn.execute(sa.select(sa.func.coalesce(sa.func.sum(_KEPT_BYTES.get(
+        conn.dialect.name, sa.func.length(s.data))), 0))
                         .where(s.stack_id == stack_id,
                                s.resource_name == resource_name)).scalar()
+
+
+# The bytes of a JSON document, where LENGTH of the column is not that
+# (PostgreSQL has no length of json, and counts a text's characters).
+_KEPT_BYTES = {'postgresql': sa.func.octet_length(sa.cast(SIGNAL.c.data, sa.Text))}
 
 
 def signals_for(stack_id, resource_name=None, physical_id=None):

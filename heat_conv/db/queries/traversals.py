@@ -9,11 +9,13 @@ from heat_conv.common import timeutils
 from heat_conv.common.status import Drift
 from heat_conv.db import models
 from heat_conv.db import scope as db_scope
+from heat_conv.db import servers as db_servers
 from heat_conv.db.queries.common import RESOURCE
 from heat_conv.db.queries.common import SYNC_INPUT
 from heat_conv.db.queries.common import SYNC_POINT
 from heat_conv.db.queries.common import connection
 from heat_conv.db.queries.common import execute as _execute
+from heat_conv.db.queries.common import insert_new
 from heat_conv.db.queries.common import reading
 from heat_conv.db.queries.common import record as _record
 from heat_conv.db.queries.common import retry_on_deadlock
@@ -41,17 +43,7 @@ def traversal_store(stack_id, traversal_id, new_rows, make_graph):
     try:
         with transaction() as session:
             conn = session.connection()
-            created = {}
-            if new_rows:
-                # The rows come back in any order, which lets the driver
-                # insert them in batches of many rows per statement (in
-                # parameter order it would take one statement per row).
-                result = conn.execute(
-                    sa.insert(RESOURCE).returning(RESOURCE.c.id, RESOURCE.c.name),
-                    [dict(values, uuid=models.new_uuid(), created_at=now,
-                          atomic_key=0, drift_status=Drift.NOT_CHECKED)
-                     for values in new_rows])
-                created = {name: row_id for row_id, name in result}
+            created = _insert_rows(conn, new_rows, now) if new_rows else {}
             edges, sync_points = make_graph(created)
             ids = _insert_points(conn, stack_id, traversal_id, now, sync_points)
             _store_successors(conn, traversal_id,
@@ -59,6 +51,26 @@ def traversal_store(stack_id, traversal_id, new_rows, make_graph):
             return created
     except db_exc.DBDuplicateEntry:
         return None
+
+
+def _insert_rows(conn, new_rows, now):
+    """Insert a traversal's new resource rows; {name: id}."""
+    rows = [dict(values, uuid=models.new_uuid(), created_at=now, atomic_key=0,
+                 drift_status=Drift.NOT_CHECKED) for values in new_rows]
+    if db_servers.features(conn.dialect).returning_many:
+        # The rows come back in any order, which lets the driver insert
+        # them in batches of many rows per statement (in parameter order it
+        # would take one statement per row).
+        return {name: row_id for row_id, name in conn.execute(_INSERT_ROWS, rows)}
+    # MySQL: the insert, then a read of the ids by the rows' unique uuids.
+    conn.execute(sa.insert(RESOURCE), rows)
+    return {name: row_id for row_id, name in conn.execute(
+        _ROW_IDS, {'uuids': [row['uuid'] for row in rows]})}
+
+
+_INSERT_ROWS = sa.insert(RESOURCE).returning(RESOURCE.c.id, RESOURCE.c.name)
+_ROW_IDS = sa.select(RESOURCE.c.id, RESOURCE.c.name).where(
+    RESOURCE.c.uuid.in_(sa.bindparam('uuids', expanding=True)))
 
 
 def _insert_points(conn, stack_id, traversal_id, now, sync_points):
@@ -69,22 +81,31 @@ def _insert_points(conn, stack_id, traversal_id, now, sync_points):
     of ~20,000, each escaped by the driver and parsed by the server, and
     the insert takes half the time.
     """
-    if conn.dialect.name not in ('mysql', 'mariadb'):
-        rows = conn.execute(_INSERT_POINTS, [
-            dict(s, stack_id=stack_id, traversal_id=traversal_id, created_at=now)
-            for s in sync_points])
-    else:
+    features = db_servers.features(conn.dialect)
+    if features.json_table:
         document = json.dumps([[s['entity_id'], int(bool(s['is_update'])),
                                 s['predecessors'], s['remaining'], s['definition']]
                                for s in sync_points])
         rows = conn.exec_driver_sql(_INSERT_POINTS_EXPANDED,
                                     (stack_id, traversal_id, now, document))
+    else:
+        values = [dict(s, stack_id=stack_id, traversal_id=traversal_id, created_at=now)
+                  for s in sync_points]
+        if features.returning_many:
+            rows = conn.execute(_INSERT_POINTS, values)
+        else:
+            # MySQL: the insert, then a read of the traversal's points
+            # (this transaction inserts all of them; the unique key says so).
+            conn.execute(sa.insert(SYNC_POINT), values)
+            rows = conn.execute(_POINT_IDS, {'traversal': traversal_id})
     return {(entity, bool(is_update)): sp_id for sp_id, entity, is_update in rows}
 
 
 # The rows come back in any order (see the resource rows above).
 _INSERT_POINTS = sa.insert(SYNC_POINT).returning(
     SYNC_POINT.c.id, SYNC_POINT.c.entity_id, SYNC_POINT.c.is_update)
+_POINT_IDS = sa.select(SYNC_POINT.c.id, SYNC_POINT.c.entity_id, SYNC_POINT.c.is_update).where(
+    SYNC_POINT.c.traversal_id == sa.bindparam('traversal'))
 _INSERT_POINTS_EXPANDED = (
     'INSERT INTO sync_point (stack_id, traversal_id, created_at, entity_id, is_update, '
     'predecessors, remaining, must_act, update_arrived, definition) '
@@ -182,7 +203,6 @@ def sync_point_get(traversal_id, entity_id, is_update):
 _SYNC_POINT = sa.select(SYNC_POINT).where(
     _SP.traversal_id == sa.bindparam('traversal'), _SP.entity_id == sa.bindparam('entity'),
     _SP.is_update == sa.bindparam('is_update'))
-_INSERT_INPUT = sa.insert(SYNC_INPUT)
 _SUCCESSORS = sa.select(_SP.successors).where(_SP.id == sa.bindparam('sp'))
 
 # How an arrival may move a sync point's counter (see sync_arrive): each
@@ -251,7 +271,7 @@ def sync_arrive(sync_point_id, stack_id, sender_id, sender_is_update, data,
     try:
         with connection() as conn:
             if record:
-                conn.execute(_INSERT_INPUT, {
+                insert_new(conn, SYNC_INPUT, {
                     'sync_point_id': sync_point_id, 'stack_id': stack_id,
                     'sender_id': sender_id, 'sender_is_update': sender_is_update,
                     'data': data})
@@ -319,7 +339,7 @@ def _arrive_many(stack_id, sender_id, sender_is_update, arrivals, own, record, s
     if arrivals and record:
         try:
             with connection() as conn:
-                conn.execute(_INSERT_INPUT, [
+                insert_new(conn, SYNC_INPUT, [
                     {'sync_point_id': sp_id, 'stack_id': stack_id, 'sender_id': sender_id,
                      'sender_is_update': sender_is_update, 'data': data}
                     for sp_id, data, _, _ in arrivals])
@@ -405,7 +425,7 @@ def sync_arrive_all(sync_point_id, stack_id, senders):
     try:
         with connection() as conn:
             if inputs:
-                conn.execute(_INSERT_INPUT, inputs)
+                insert_new(conn, SYNC_INPUT, inputs)
             params = {'sp': sync_point_id, 'k': len(senders)}
             if conn.execute(_ARRIVE_ALL, params).rowcount:
                 return NOT_LAST

@@ -3,6 +3,7 @@ completion, failure or rollback, or is stopped; and auto-heal."""
 import logging
 import uuid
 
+from heat_conv.clients import stack_users
 from heat_conv.clients import trusts
 from heat_conv.common import events
 from heat_conv.common import limits
@@ -62,9 +63,11 @@ def complete(stack_id, traversal_id):
 def _after_completion(stack, traversal_id, values):
     """The purge, then the log line, whose resource counts are the stack's
     rows as they stand (without the deleted ones purged); a deleted stack's
-    trust goes too."""
+    trust and stack user project go too."""
     if stack.action == Action.DELETE and stack.trust_id:
         trusts.delete(stack.trust_id)
+    if stack.action == Action.DELETE and stack.stack_user_project_id:
+        stack_users.delete_project(stack.stack_user_project_id)
     try:
         purge(stack.id)
         oplog.ended(stack, traversal_id, values['status'], values['status_reason'])

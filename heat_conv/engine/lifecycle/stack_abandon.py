@@ -66,7 +66,8 @@ def document(stack, properties=False, resources=True):
                       if row.physical_resource_id in children else
                       _resource(row, properties) for row in _live_rows(stack.id)}
         if resources else {},
-        'project_id': stack.tenant, 'stack_user_project_id': None,
+        'project_id': stack.tenant,
+        'stack_user_project_id': getattr(stack, 'stack_user_project_id', None),
         'tags': stack.tags or None,
     }
 

@@ -83,9 +83,11 @@ def test_unreachable_database_is_one_line_not_a_traceback(tmp_path):
     assert 'Traceback' not in result.stderr
 
 
-def test_db_sync_on_mariadb(mysql_url, tmp_path):
+@pytest.mark.parametrize('url_fixture', ['mysql_url', 'pg_url'])
+def test_db_sync_on_a_server(url_fixture, tmp_path, request):
+    url = request.getfixturevalue(url_fixture)
     conf = tmp_path / 'heat_conv.conf'
-    conf.write_text(f'[DEFAULT]\nstate_path = {tmp_path}\n[database]\nconnection = {mysql_url}\n')
+    conf.write_text(f'[DEFAULT]\nstate_path = {tmp_path}\n[database]\nconnection = {url}\n')
     result = _manage('--config-file', str(conf), 'db', 'sync')
     assert result.returncode == 0, result.stderr
     assert _manage('db', 'version', '--config-file', str(conf)).stdout.strip() == HEAD
@@ -119,3 +121,29 @@ def test_purge_deleted_refuses_nonsense(conf_file, args, message):
     assert _manage('db', 'sync', '--config-file', conf_file).returncode == 0
     result = _manage('--config-file', conf_file, 'purge_deleted', *args)
     assert result.returncode == 1 and message in result.stderr, result.stderr
+
+
+# heat-conv-manage with the server's version string faked: MariaDB answers,
+# and says it is MySQL 5.7 (what devstack on an old Ubuntu would have).
+_AS_MYSQL_57 = ('import sys; from heat_conv import cmd; cmd.prepare(); '
+                'from heat_conv.db import servers; '
+                'servers.version_text = lambda conn: "5.7.44"; '
+                'servers.kind_of = lambda dialect: "MySQL"; '
+                'from heat_conv.cmd import manage; sys.exit(manage.main(sys.argv[1:]))')
+
+
+def test_db_sync_refuses_an_unsupported_server_in_one_line(mysql_url, tmp_path):
+    import sqlalchemy as sa
+    conf = tmp_path / 'heat_conv.conf'
+    conf.write_text(f'[DEFAULT]\nstate_path = {tmp_path}\n[database]\nconnection = {mysql_url}\n')
+    result = subprocess.run([sys.executable, '-c', _AS_MYSQL_57, '--config-file', str(conf),
+                             'db', 'sync'], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1
+    assert result.stderr == ('heat-conv-manage: the database server is MySQL 5.7.44; '
+                             'heat-conv needs MariaDB 10.6+, MySQL 8.0+, PostgreSQL 15+ '
+                             'or SQLite 3.35+\n')
+    engine = sa.create_engine(mysql_url)
+    try:
+        assert sa.inspect(engine).get_table_names() == []   # nothing was migrated
+    finally:
+        engine.dispose()

@@ -24,7 +24,9 @@ def skewed_host():
     timeutils.set_clock(previous)
 
 
-def test_a_process_following_the_database_reads_its_clock(skewed_host, mysql_db):
+@pytest.mark.parametrize('server', ['mysql_db', 'pg_db'])
+def test_a_process_following_the_database_reads_its_clock(skewed_host, server, request):
+    request.getfixturevalue(server)
     assert timeutils.now() - time.time() == pytest.approx(7200, abs=1)
     db_clock.follow()
     offset = db_clock.measure()

@@ -21,9 +21,9 @@ def _diff(url):
         engine.dispose()
 
 
-@pytest.mark.parametrize('backend', ['sqlite', 'mysql'])
-def test_models_match_migrations(backend, request):
-    url = request.getfixturevalue('sqlite_url' if backend == 'sqlite' else 'mysql_url')
+@pytest.mark.parametrize('url_fixture', ['sqlite_url', 'mysql_url', 'pg_url'])
+def test_models_match_migrations(url_fixture, request):
+    url = request.getfixturevalue(url_fixture)
     diff, revision = _diff(url)
     assert diff == []
     assert revision == migration.head_revision()

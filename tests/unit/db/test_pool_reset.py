@@ -26,9 +26,9 @@ def test_a_committed_transaction_is_not_rolled_back_again(mysql_db):
     assert after['Questions'] - before['Questions'] == 2 * 10 + 2
 
 
-@pytest.fixture(params=['sqlite', 'mysql'])
+@pytest.fixture(params=['db', 'mysql_db', 'pg_db'])
 def any_db(request):
-    return request.getfixturevalue('db' if request.param == 'sqlite' else 'mysql_db')
+    return request.getfixturevalue(request.param)
 
 
 def _table(engine):

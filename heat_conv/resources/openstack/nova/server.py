@@ -29,6 +29,7 @@ from heat_conv.resources.openstack.nova import server_networks
 from heat_conv.resources.openstack.nova import server_progress
 from heat_conv.resources.openstack.nova import server_request
 from heat_conv.resources.openstack.nova import server_schema
+from heat_conv.resources.openstack.nova import server_software_config
 from heat_conv.resources.openstack.nova import server_status
 from heat_conv.resources.openstack.nova import server_user_data
 
@@ -56,6 +57,7 @@ class Server(os_base.OpenStackResource):
                                  path)
         server_block_devices.validate(result, result.get('name') or 'server', path)
         server_user_data.validate(result, path)
+        server_software_config.validate(result, path)
         if result.get('personality'):
             raise exception.InvalidProperties(
                 'personality is not supported with Nova API 2.57 and later; use '
@@ -65,6 +67,15 @@ class Server(os_base.OpenStackResource):
                 'reservation_id is not supported by the compute API heat-conv uses',
                 path=path + ('reservation_id',))
         return result
+
+    @classmethod
+    def check_constraints(cls, properties, services, path=()):
+        super().check_constraints(properties, services, path)
+        server_software_config.check_services(cls.type_name, properties, services, path)
+
+    @classmethod
+    def metadata_from_data(cls, metadata, data):
+        return server_software_config.metadata(metadata, data)
 
     def needs_replace(self, old):
         new = self.properties
@@ -102,10 +113,16 @@ class Server(os_base.OpenStackResource):
 
     def create(self):
         try:
+            agent_metadata = server_software_config.prepare(self)
+        except Exception as exc:
+            return base.Failed(f'Keystone: {exc}')
+        try:
             server = self.call(self.cloud.compute.create_server,
-                               **server_request.create_request(self))
+                               **server_request.create_request(self, agent_metadata))
         except Exception as exc:
             return self.failed(exc)
+        if 'os_collect_config' in self.data:
+            self.data['server_id'] = server.id   # whose deployments it shows
         return base.Pending(server.id)
 
     # Update -----------------------------------------------------------
@@ -121,6 +138,8 @@ class Server(os_base.OpenStackResource):
                 self.call(cloud.compute.update_server, server_id, name=self.server_name())
             if changed('metadata'):
                 self._set_metadata()
+            if changed('software_config_transport'):
+                server_software_config.prepare(self)
             if changed('tags'):
                 server = self.call(cloud.compute.get_server, server_id)
                 self.call(server.set_tags, cloud.compute, new.get('tags') or [])
@@ -157,6 +176,10 @@ class Server(os_base.OpenStackResource):
 
     # Delete, suspend, resume, snapshots --------------------------------
     def delete(self):
+        try:
+            server_software_config.release(self)
+        except Exception as exc:
+            return base.Failed(f'Keystone: {exc}', physical_id=self.physical_id)
         outcome = self.delete_outcome(self.cloud.compute.delete_server, self.physical_id)
         return self.after_delete() if isinstance(outcome, base.Done) else outcome
 
@@ -244,6 +267,8 @@ class Server(os_base.OpenStackResource):
             return self.failed(exc)
         if server is None:
             return base.Failed(f'{self.type_name} {self.physical_id} does not exist')
+        if 'os_collect_config' in self.data:
+            self.data['server_id'] = self.physical_id
         if server['status'] in ('ACTIVE', 'SUSPENDED') and server_status.settled(server):
             return base.Done(self.physical_id)
         return server_progress.judge(self, Action.CREATE, server) or \

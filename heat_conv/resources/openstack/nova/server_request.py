@@ -19,7 +19,9 @@ _AS_GIVEN = {'key_name': 'key_name', 'availability_zone': 'availability_zone',
              'admin_pass': 'admin_password'}
 
 
-def create_request(plugin):
+def create_request(plugin, agent_metadata=None):
+    """Nova's create_server arguments; ``agent_metadata`` is what the
+    user data gives a SOFTWARE_CONFIG server's agent."""
     props = plugin.properties
     cloud = plugin.cloud
     name = plugin.server_name()
@@ -34,7 +36,8 @@ def create_request(plugin):
     devices = server_block_devices.build(cloud, props)
     if devices:
         attrs['block_device_mapping'] = devices
-    user_data = server_user_data.build(props, software_config=_software_config)
+    user_data = server_user_data.build(props, metadata=agent_metadata,
+                                       software_config=_software_config)
     if user_data:
         attrs['user_data'] = base64.b64encode(user_data.encode()).decode()
     attrs.update({sdk: props[prop] for prop, sdk in _AS_GIVEN.items()

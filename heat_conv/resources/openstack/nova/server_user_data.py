@@ -6,11 +6,9 @@
   the user data (``cfn-userdata``, run as a shell script when it starts
   with ``#!``) and the resource's metadata as ``cfn-init-data``. heat-conv
   has no CFN API, so no ``cfn-metadata-server`` part is added.
-- SOFTWARE_CONFIG: the guest's agent polls for its deployments through the
-  ``software_config_transport``, and every transport needs credentials or
-  an endpoint heat-conv cannot make yet (a stack domain user for
-  POLL_SERVER_HEAT, Swift temp URLs for POLL_TEMP_URL, the CFN API, Zaqar):
-  a 400 that says so, rather than a server whose agent can never poll.
+- SOFTWARE_CONFIG: as HEAT_CFNTOOLS, the user data and, as
+  ``cfn-init-data``, the metadata that tells the guest's agent where to
+  poll for its deployments (server_software_config).
 """
 import email.mime.multipart
 import email.mime.text
@@ -19,25 +17,9 @@ import uuid
 
 from heat_conv.common import exception
 
-_TRANSPORT_NEEDS = {
-    'POLL_SERVER_HEAT': 'a stack domain user for the server\'s agent, which '
-                        'heat-conv does not create yet',
-    'POLL_TEMP_URL': 'Swift temp URLs for the server\'s metadata, which heat-conv '
-                     'does not make yet',
-    'POLL_SERVER_CFN': 'the CloudFormation-compatible API, which heat-conv does '
-                       'not have',
-    'ZAQAR_MESSAGE': 'Zaqar, which heat-conv does not use',
-}
-
 
 def validate(properties, path):
     """Raise InvalidProperties for what heat-conv cannot give the guest."""
-    if properties.get('user_data_format') == 'SOFTWARE_CONFIG':
-        transport = properties.get('software_config_transport')
-        raise exception.InvalidProperties(
-            f'user_data_format SOFTWARE_CONFIG with software_config_transport '
-            f'{transport} needs {_TRANSPORT_NEEDS[transport]}',
-            path=tuple(path) + ('software_config_transport',))
     if any((properties.get('deployment_swift_data') or {}).values()):
         raise exception.InvalidProperties(
             'deployment_swift_data is only used with POLL_TEMP_URL, which heat-conv '

@@ -6,6 +6,7 @@ import pytest
 
 from heat_conv.db import api as db_api
 from heat_conv.engine.core import sync_point
+from tests.services import DATABASE_FIXTURES as DATABASES
 
 
 def _sync_point(predecessors):
@@ -34,7 +35,7 @@ def _race(sp, senders):
     return results
 
 
-@pytest.mark.parametrize('backend', ['db', 'mysql_db'])
+@pytest.mark.parametrize('backend', DATABASES)
 def test_exactly_one_of_racing_arrivals_is_last(backend, request):
     request.getfixturevalue(backend)
     sp = _sync_point(12)
@@ -43,7 +44,7 @@ def test_exactly_one_of_racing_arrivals_is_last(backend, request):
     assert sorted(d['row'] for d in db_api.sync_inputs(sp.id)) == list(range(1, 13))
 
 
-@pytest.mark.parametrize('backend', ['db', 'mysql_db'])
+@pytest.mark.parametrize('backend', DATABASES)
 def test_redelivered_arrival_is_ignored(backend, request):
     request.getfixturevalue(backend)
     sp = _sync_point(2)
@@ -111,7 +112,7 @@ def _arrive_at(points, sender, predecessors):
         (sp_id, {'row': sender}, count, False) for sp_id, count in zip(points, predecessors)])
 
 
-@pytest.mark.parametrize('backend', ['db', 'mysql_db'])
+@pytest.mark.parametrize('backend', DATABASES)
 def test_racing_nodes_arriving_at_the_same_successors_start_each_once(backend, request):
     request.getfixturevalue(backend)
     senders = list(range(1, 9))

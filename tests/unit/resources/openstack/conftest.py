@@ -1,0 +1,1 @@
+from tests.unit.clients.conftest import conf  # noqa: F401
