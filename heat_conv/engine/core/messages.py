@@ -20,8 +20,9 @@ from heat_conv.resources import base
 # 1.2: child_done; 1.3: signal_arrived, hook_cleared; 1.4: run modes suspend,
 # resume and adopt; 1.5: run mode snapshot; 1.6: resource_signalled,
 # scaling_done; 1.7: check_resource without its definition and mode (the
-# step reads them from its node's sync point); 1.8: run_batch.
-VERSION = '1.8'
+# step reads them from its node's sync point); 1.8: run_batch; 1.9:
+# delete_snapshots.
+VERSION = '1.9'
 
 
 class Mode(enum.StrEnum):
@@ -322,6 +323,21 @@ class ScalingDone(ResumeStep):
 class DriftFound:
     """The observer found a resource of the stack drifted from its template."""
     METHOD: typing.ClassVar[str] = 'drift_found'
+    stack_id: str
+
+    @classmethod
+    def from_wire(cls, kwargs):
+        return cls(kwargs['stack_id'])
+
+    def to_wire(self):
+        return {'stack_id': self.stack_id}
+
+
+@dataclasses.dataclass(frozen=True)
+class DeleteSnapshots:
+    """Snapshots of the stack are being deleted: look how their objects'
+    deletes stand (the observer sends it while any is)."""
+    METHOD: typing.ClassVar[str] = 'delete_snapshots'
     stack_id: str
 
     @classmethod

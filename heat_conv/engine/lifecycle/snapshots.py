@@ -8,7 +8,8 @@ environment with its parameters, files, and each resource's object id,
 properties and attributes, child stacks' documents included. A restore
 converges the stack back onto that template *from reality* (RESTORE):
 objects deleted or changed since come back as the template has them,
-resources added since are deleted.
+resources added since are deleted. Deleting one deletes the cloud objects
+its steps made (snapshot_deletion).
 """
 import uuid
 
@@ -18,6 +19,7 @@ from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
 from heat_conv.engine.core import stack_state
+from heat_conv.engine.lifecycle import snapshot_deletion
 from heat_conv.engine.lifecycle import stack_abandon
 from heat_conv.engine.lifecycle import stack_lifecycle
 
@@ -56,10 +58,8 @@ def show_snapshot(ctx, stack_id, snapshot_id):
 
 
 def delete_snapshot(ctx, stack_id, snapshot_id):
-    snapshot = show_snapshot(ctx, stack_id, snapshot_id)
-    if (snapshot.action, snapshot.status) == (Action.CREATE, Status.IN_PROGRESS):
-        raise exception.NotSupported('Deleting in-progress snapshot is not supported.')
-    db_api.snapshot_delete(snapshot.id)
+    """Delete it and the cloud objects its steps made (snapshot_deletion)."""
+    snapshot_deletion.delete_snapshot(show_snapshot(ctx, stack_id, snapshot_id))
 
 
 def restore_snapshot(ctx, stack_id, snapshot_id):
