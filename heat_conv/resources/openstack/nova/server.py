@@ -192,6 +192,12 @@ class Server(os_base.OpenStackResource):
         self.data['snapshot_image_id'] = image.id
         return base.Pending(self.physical_id)
 
+    @classmethod
+    def restore_properties(cls, resource_data):
+        # Rebuilt (or replaced, by image_update_policy) from its snapshot image.
+        image_id = (resource_data or {}).get('snapshot_image_id')
+        return {'image': image_id} if image_id else {}
+
     def delete_snapshot_data(self, resource_data):
         # Glance deletes an image at once (Heat's handle_delete_snapshot).
         image_id = (resource_data or {}).get('snapshot_image_id')
