@@ -1,6 +1,16 @@
 """A restore's template: what each resource takes back from its snapshot
 step's objects (Heat's handle_restore)."""
+import pytest
+
 from heat_conv.engine.lifecycle import snapshots
+from heat_conv.resources import registry
+
+
+@pytest.fixture(autouse=True)
+def real_cloud_types(monkeypatch):
+    """OS::Nova::Server runs here (it needs Keystone auth, which another
+    test's options may have turned off)."""
+    monkeypatch.setattr(registry, 'available', lambda cls: True)
 
 
 def _document(template, resources):
