@@ -2,8 +2,8 @@
 would make them: every lookup (one type, or all) finds them."""
 import functools
 
-from heat_conv.resources import plugin_loader
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import plugin_loader
+from heat_conv.plugin_interface import registry
 
 
 def register(monkeypatch, *classes):

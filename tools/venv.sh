@@ -2,14 +2,17 @@
 # Sourced by tools/run-service and tools/run-tests.
 #
 # install_once VENV [EXTRA]: make sure VENV exists and holds heat-conv
-# (editable, so code changes need no reinstall) with EXTRA's dependencies.
+# (editable, so code changes need no reinstall) with EXTRA's dependencies,
+# and its client (client/: the heat-conv command, its own distribution).
 # pip takes 10-30 s even when there is nothing to do, so it runs only on the
 # first start and again when the files that define the install (setup.cfg,
-# setup.py, pyproject.toml) or the checkout's location changed.
+# setup.py, pyproject.toml, the client's setup.cfg) or the checkout's
+# location changed.
 # HEAT_CONV_REINSTALL=1 forces a reinstall.
 
 install_fingerprint() {
-    { pwd; cat setup.cfg setup.py pyproject.toml; } | cksum | cut -d' ' -f1
+    { pwd; cat setup.cfg setup.py pyproject.toml client/setup.cfg; } \
+        | cksum | cut -d' ' -f1
 }
 
 install_once() {
@@ -23,6 +26,7 @@ install_once() {
     fi
     if [ "${HEAT_CONV_REINSTALL:-0}" != 1 ] \
             && [ -x "$venv/bin/heat-conv-all" ] \
+            && [ -x "$venv/bin/heat-conv" ] \
             && grep -qxF "$want" "$stamp" 2>/dev/null; then
         return 0
     fi
@@ -33,6 +37,10 @@ install_once() {
     fi
     "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
         -e "$target"
+    # Apart, and after: replacing a heat-conv that still owned bin/heat-conv
+    # (before the client had a distribution of its own) removes that file.
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+        -e ./client
     # Any extra includes the base install; keep what the same files installed.
     {
         grep -F "$fingerprint " "$stamp" 2>/dev/null || true

@@ -11,7 +11,7 @@ from heat_conv.common import exception
 from heat_conv.db import api as db_api
 from heat_conv.engine import api as engine_api
 from heat_conv.hot import template as hot_template
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import registry
 
 
 def previewer(bound):

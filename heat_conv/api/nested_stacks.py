@@ -2,7 +2,7 @@
 listings and the links from stack-backed resources to their children."""
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import registry
 
 
 def tree(stack, depth):

@@ -13,7 +13,7 @@ from heat_conv.api.views import resources as resource_views
 from heat_conv.common import exception
 from heat_conv.engine import api as engine_api
 from heat_conv.hot import template as hot_template
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import registry
 from heat_conv.stacks import resource_rows
 
 KINDS = ('added', 'deleted', 'replaced', 'updated', 'unchanged')

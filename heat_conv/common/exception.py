@@ -147,7 +147,28 @@ class ConflictingMergeStrategyForParam(InvalidEnvironment):
 
 
 class OutputError(InvalidTemplate):
-    """A stack output could not be resolved from its resources' values."""
+    """A stack output could not be resolved from its resources' values.
+
+    ``parameter`` names the undeclared parameter it reads, if that is why.
+    """
+
+    def __init__(self, message, path=None, parameter=None):
+        super().__init__(message, path=path)
+        self.parameter = parameter
+
+    @property
+    def heat_reason(self):
+        """Why, in Heat's words and without the path: what a parent stack
+        that reads the output is told."""
+        if self.parameter is not None:
+            return UserParameterMissing(self.parameter).message
+        return self.reason
+
+
+class AttributeUnavailable(InvalidTemplate):
+    """get_attr of a value that could not be computed (a child stack's
+    output in error): Heat's TemplateOutputError. It names no path: the
+    error is in the child's template, not where it is read."""
 
 
 class InvalidProperties(InvalidTemplate):

@@ -28,6 +28,6 @@ _OPTION_MODULES = [
     'heat_conv.hot.global_environment',
     'heat_conv.hot.yaql_function',
     'heat_conv.observer.options',
-    'heat_conv.resources.plugin_loader',
+    'heat_conv.plugin_interface.plugin_loader',
     'heat_conv.resources.heat.signal_url',
 ]

@@ -219,10 +219,12 @@ class Evaluator:
             return Deferred(fn.name, items), True
         values = self.scope.attrs.get(resource) or {}
         if attribute == references.ALL_ATTRIBUTES:
-            return {k: v for k, v in values.items() if k != references.PER_MEMBER}, False
+            return {k: references.check_available(v) for k, v in values.items()
+                    if k != references.PER_MEMBER}, False
+        value = references.check_available(values.get(attribute))
         if keys and attribute in (values.get(references.PER_MEMBER) or ()):
             return references.select_per_member(values, attribute, keys, fn.select), False
-        return fn.select(values.get(attribute), keys), False
+        return fn.select(value, keys), False
 
     def _reference(self, name, attribute, path):
         if self.scope.final:

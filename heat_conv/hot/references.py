@@ -20,6 +20,28 @@ MEMBER_PREFIX = 'resource.'
 # A get_attr path after such a name applies to each member's value, as in
 # Heat: [group, ATTR, key] and [group, attributes, ATTR, key].
 PER_MEMBER = 'heat_conv::per_member'
+# An attribute whose value could not be computed (a child stack's output in
+# error) is stored as {UNAVAILABLE: message}; get_attr of it fails with the
+# message, as Heat's does (its TemplateOutputError).
+UNAVAILABLE = 'heat_conv::unavailable'
+
+
+def unavailable(message):
+    """What an attribute that cannot be computed is stored as."""
+    return {UNAVAILABLE: message}
+
+
+def is_unavailable(value):
+    return isinstance(value, dict) and UNAVAILABLE in value
+
+
+def check_available(value):
+    """Raise AttributeUnavailable if ``value`` (or, for a group's list of
+    its members' values, one of them) is an ``unavailable`` marker."""
+    for item in value if isinstance(value, list) else (value,):
+        if is_unavailable(item):
+            raise exception.AttributeUnavailable(item[UNAVAILABLE])
+    return value
 
 
 def select_per_member(values, attribute, keys, select):

@@ -189,7 +189,8 @@ class StackDefinition:
                 if not _unknowable(exc):
                     raise
                 # As in Heat: the stack is fine, the output shows its error.
-                error, requires = (exc.reason, exc.path), {}
+                error = (exc.reason, exc.path, getattr(exc, 'parameter', None))
+                requires = {}
         return {'value': value, 'description': out.description, 'condition': enabled,
                 'requires': requires, 'error': error}
 
@@ -209,9 +210,10 @@ def resolve_output(output, version, path, refs, attrs):
     if not output['condition']:
         return None
     if output.get('error'):
-        reason, error_path = output['error']
-        raise exception.OutputError(reason, path=error_path)
+        reason, error_path, parameter = output['error']
+        raise exception.OutputError(reason, path=error_path, parameter=parameter)
     try:
         return evaluator.resolve_frozen(output['value'], version, refs, attrs, path=path)
     except exception.InvalidTemplate as exc:
-        raise exception.OutputError(exc.reason, path=exc.path) from None
+        raise exception.OutputError(exc.reason, path=exc.path,
+                                    parameter=getattr(exc, 'parameter', None)) from None

@@ -16,7 +16,7 @@ from heat_conv.common.status import Action
 from heat_conv.common.status import Drift
 from heat_conv.db import api as db_api
 from heat_conv.observer import reality
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import registry
 
 LOG = logging.getLogger(__name__)
 

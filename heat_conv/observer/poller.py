@@ -12,8 +12,8 @@ from heat_conv.db import api as db_api
 from heat_conv.engine.core import messages
 from heat_conv.engine.core import rpc
 from heat_conv.observer import reality
-from heat_conv.resources import base
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface import registry
 
 LOG = logging.getLogger(__name__)
 

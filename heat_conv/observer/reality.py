@@ -13,7 +13,7 @@ import logging
 import time
 
 from heat_conv.db import api as db_api
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import registry
 
 LOG = logging.getLogger(__name__)
 

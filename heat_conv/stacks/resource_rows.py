@@ -8,7 +8,7 @@ there is (then it shows as INIT_COMPLETE).
 from heat_conv.common import exception
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import registry
 
 
 def _deleted(row):

@@ -182,11 +182,12 @@ def output(bound, name, declared, refs, attrs):
     """
     out = {'output_key': name,
            'description': declared['description'] or 'No description given'}
-    try:
-        out['output_value'] = bound.resolve_output(name, refs, attrs)
-    except exception.InvalidTemplate as exc:
+    value = value_or_error(bound, name, refs, attrs)
+    if isinstance(value, exception.OutputError):
         out['output_value'] = None
-        out['output_error'] = exc.message
+        out['output_error'] = value.message
+    else:
+        out['output_value'] = value
     return out
 
 
@@ -195,3 +196,11 @@ def outputs(bound, refs, attrs):
         return []
     return [output(bound, name, declared, refs, attrs)
             for name, declared in bound.outputs().items()]
+
+
+def value_or_error(bound, name, refs, attrs):
+    """Output ``name``'s value, or the OutputError that stops it."""
+    try:
+        return bound.resolve_output(name, refs, attrs)
+    except exception.OutputError as exc:
+        return exc

@@ -20,13 +20,20 @@ def names(calls):
     return [call[0] for call in calls]
 
 
+# The server, then the client (its own distribution): devstack's openstack
+# command gets stack graph and stack drift.
+CLIENT = ('setup_develop', str(REPO / 'client'))
+
+
 def test_install_phase_installs_the_checkout(tmp_path):
-    assert Devstack(tmp_path).run('stack', 'install') == [('setup_develop', str(REPO))]
+    assert Devstack(tmp_path).run('stack', 'install') == [('setup_develop', str(REPO)),
+                                                          CLIENT]
 
 
 def test_install_phase_adds_keystonemiddleware_with_keystone(tmp_path):
     host = Devstack(tmp_path, services=('mysql', 'rabbit', 'key'))
-    assert host.run('stack', 'install') == [('setup_develop', str(REPO), 'keystone')]
+    assert host.run('stack', 'install') == [('setup_develop', str(REPO), 'keystone'),
+                                            CLIENT]
 
 
 @pytest.fixture
@@ -169,7 +176,8 @@ def test_postgresql_is_refused_with_a_reason(tmp_path):
 
 SHELL_FILES = ['devstack/plugin.sh', 'devstack/settings', 'devstack/lib/heat-conv',
                'tools/venv.sh', 'tools/run-service', 'tools/run-tests', 'tools/install-into',
-               'tests/deploy/devstack_stubs.sh', 'tools/minicloud']
+               'tests/deploy/devstack_stubs.sh', 'tools/minicloud',
+               'tools/check-client-install']
 
 
 def _tool(name):

@@ -31,6 +31,7 @@ def harness(demo):
     made = plugin_support.Harness(demo)
     made.images = []   # images a test made outside the stack's ownership
     yield made
+    made.delete_made()
     left = plugin_support.clean_up(demo, made.stack_id, made.images)
     assert not left, f'could not clean up {left}'
 

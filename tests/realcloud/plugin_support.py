@@ -1,21 +1,24 @@
 """Running resource plugins against the real mini-cloud, as the engine and
 the observer do, without either.
 
-- ``Harness``: makes plugins of one (made-up) stack, starts their actions,
-  and drives an action to its end the way the observer does: each pass
-  lists the objects with the type's ``observe_many`` (one call) and asks a
-  *fresh* plugin (built from what the engine stored: properties and
-  ``data``) for ``progress``.
+- ``Harness``: makes plugins of one (made-up) stack as the engine does,
+  starts their actions, and drives an action to its end the way the
+  observer does: each pass lists the objects with the type's
+  ``observe_many`` (one call) and asks a *fresh* plugin (built from what
+  the engine stored: properties and ``data``) for ``progress``. At the end
+  (``clean_up``) it deletes what its plugins made, then whatever else the
+  stack still owns.
 - ``leftovers(cloud, stack_id)``: what the stack still owns in Nova,
   Cinder, Glance and Neutron, asked of those services themselves.
 """
 import copy
 import time
+import types
 import uuid
 
 import pytest
 
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack import base as os_base
 
 # How long an action may take on the rig before the test gives up on it.
@@ -26,14 +29,31 @@ class Harness:
     def __init__(self, cloud):
         self.cloud = cloud
         self.stack_id = f'test-{uuid.uuid4()}'
+        # What the engine gives a plugin that ``wants_stack``.
+        self.stack = types.SimpleNamespace(id=self.stack_id,
+                                           name=f'st{self.stack_id[5:11]}')
+        self.made = []
 
     def plugin(self, cls, name, properties, physical_id=None, data=None,
-               resource_id=None, stored_properties=None):
+               resource_id=None, stored_properties=None, cloud=None):
         props = cls.validate_properties(properties)
-        return cls(name, self.stack_id, props, physical_id=physical_id,
-                   stored_properties=stored_properties or props, cloud=self.cloud,
-                   resource_id=resource_id or str(uuid.uuid4()),
-                   stored_data=copy.deepcopy(data))
+        plugin = cls(name, self.stack_id, props, physical_id=physical_id,
+                     stored_properties=stored_properties or props,
+                     cloud=cloud or self.cloud,
+                     resource_id=resource_id or str(uuid.uuid4()),
+                     stored_data=copy.deepcopy(data))
+        plugin.stack = self.stack
+        self.made.append(plugin)
+        return plugin
+
+    def again(self, plugin, properties=None, **kwargs):
+        """The plugin of the same resource in a later step (stored state)."""
+        return self.plugin(type(plugin), plugin.name,
+                           properties if properties is not None else plugin.properties,
+                           resource_id=plugin.resource_id,
+                           physical_id=plugin.physical_id,
+                           stored_properties=plugin.properties, data=plugin.data,
+                           **kwargs)
 
     def settle(self, plugin, action, outcome, timeout=SETTLE_SECS):
         """Drive a started action to its end; the final outcome. The plugin
@@ -56,6 +76,16 @@ class Harness:
                                  stored_data=copy.deepcopy(stored))
             outcome = fresh.progress(action, seen[plugin.physical_id]) or outcome
         return outcome
+
+    def delete_made(self):
+        """Delete what the plugins made (a create whose answer was lost
+        included), newest first."""
+        for plugin in reversed(self.made):
+            if not plugin.physical_id:
+                found = plugin.find_orphan()
+                plugin.physical_id = None if isinstance(found, base.Unknown) else found
+            if plugin.physical_id:
+                plugin.delete()
 
 
 def owned(metadata, stack_id):

@@ -9,7 +9,7 @@ import logging
 import re
 
 from heat_conv.engine.core import messages
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from tests.scenarios.library import res
 from tests.scenarios.library import tmpl
 

@@ -155,3 +155,64 @@ def test_event_pages_of_a_tree_follow_the_marker_across_its_stacks(world, sort_d
         paged.extend(page)
         marker = page[-1]
     assert paged == everything
+
+
+# A child whose second output reads a parameter it does not declare (Heat's
+# own functional test, StackOutputsTest.test_output_error_nested, in this
+# shape): the stacks complete, and whoever reads that output through the
+# parent gets Heat's TemplateOutputError.
+ERROR_CHILD = '''
+heat_template_version: 2015-10-15
+resources:
+  a:
+    type: OS::Heat::TestResource
+    properties:
+      value: 'a'
+outputs:
+  good:
+    value: {get_attr: [a, output]}
+  bad:
+    value: {get_param: foo}
+'''
+ERROR_PARENT = {
+    'heat_template_version': '2015-10-15',
+    'resources': {'parent': {'type': 'child.yaml'}},
+    'outputs': {'good': {'value': {'get_attr': ['parent', 'good']}, 'description': 'g'},
+                'bad': {'value': {'get_attr': ['parent', 'bad']}, 'description': 'b'}}}
+BAD_OUTPUT_MESSAGE = 'Error in parent output bad: The Parameter (foo) was not provided.'
+
+
+def _create_with_output_error(driver, api, template):
+    resp = api.post('/stacks', {'stack_name': 'outputs', 'template': template,
+                                'files': {'child.yaml': ERROR_CHILD}})
+    assert resp.status_int == 201, resp.body
+    driver.stack_id = resp.json['stack']['id']
+    return driver.settle(), f'/stacks/outputs/{driver.stack_id}'
+
+
+def test_a_parent_output_reading_a_child_output_in_error_shows_heats_error(world):
+    driver, api = world
+    status, path = _create_with_output_error(driver, api, ERROR_PARENT)
+    assert status == 'CREATE_COMPLETE'
+    outputs = sorted(api.get(path).json['stack']['outputs'], key=lambda o: o['output_key'])
+    assert outputs == [
+        {'output_key': 'bad', 'output_value': None, 'output_error': BAD_OUTPUT_MESSAGE,
+         'description': 'b'},
+        {'output_key': 'good', 'output_value': 'a', 'description': 'g'}]
+    # The template resource's attribute shows as null, as Heat shows it.
+    shown = api.get(path + '/resources/parent').json['resource']
+    assert shown['attributes']['bad'] is None
+    assert shown['attributes']['good'] == 'a'
+
+
+def test_a_resource_reading_a_child_output_in_error_fails_with_heats_error(world):
+    driver, api = world
+    template = dict(ERROR_PARENT, outputs={}, resources=dict(
+        ERROR_PARENT['resources'],
+        reader={'type': 'OS::Heat::TestResource',
+                'properties': {'value': {'get_attr': ['parent', 'bad']}}}))
+    status, path = _create_with_output_error(driver, api, template)
+    assert status == 'CREATE_FAILED'
+    reader = api.get(path + '/resources/reader').json['resource']
+    assert reader['resource_status'] == 'CREATE_FAILED'
+    assert BAD_OUTPUT_MESSAGE in reader['resource_status_reason']

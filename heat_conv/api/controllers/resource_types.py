@@ -6,8 +6,8 @@ from heat_conv.api import responses
 from heat_conv.common import exception
 from heat_conv.hot import global_environment
 from heat_conv.hot import resource_registry
-from heat_conv.resources import base
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface import registry
 
 SUPPORTED = {'status': 'SUPPORTED', 'version': None, 'message': None,
              'previous_status': None}

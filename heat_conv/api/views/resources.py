@@ -44,7 +44,9 @@ def resource(req, stack, row, required_by, detail=False, with_attr=(), declared=
     if stack.parent_resource_name:
         out['parent_resource'] = stack.parent_resource_name
     if detail:
-        attributes = {k: v for k, v in (row.attributes_data or {}).items()
+        # An attribute that cannot be computed shows as None, as in Heat.
+        attributes = {k: None if references.is_unavailable(v) else v
+                      for k, v in (row.attributes_data or {}).items()
                       if k != references.PER_MEMBER}
         for name in with_attr:
             attributes.setdefault(name, None)

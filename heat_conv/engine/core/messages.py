@@ -15,7 +15,7 @@ import enum
 import typing
 
 from heat_conv.common.status import Status
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 
 # 1.2: child_done; 1.3: signal_arrived, hook_cleared; 1.4: run modes suspend,
 # resume and adopt; 1.5: run mode snapshot; 1.6: resource_signalled,

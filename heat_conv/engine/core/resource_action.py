@@ -21,8 +21,8 @@ from heat_conv.db import api as db_api
 from heat_conv.engine.core import extensions
 from heat_conv.engine.core import identity
 from heat_conv.engine.core import ownership_guard
-from heat_conv.resources import base
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface import registry
 
 LOG = logging.getLogger(__name__)
 

@@ -21,7 +21,7 @@ from heat_conv.db import api as db_api
 from heat_conv.engine.core import stack_state
 from heat_conv.hot import environment as environment_mod
 from heat_conv.hot import template as hot_template
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import registry
 
 
 def validate_template(template, files=None, environment=None, params=None,

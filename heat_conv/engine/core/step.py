@@ -27,8 +27,8 @@ from heat_conv.engine.core import stack_state
 from heat_conv.engine.core import sync_point
 from heat_conv.engine.core import together
 from heat_conv.hot import template as hot_template
-from heat_conv.resources import base
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface import registry
 
 LOG = logging.getLogger(__name__)
 

@@ -20,8 +20,8 @@ from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
 from heat_conv.engine.core import extensions
 from heat_conv.engine.core import resource_action
-from heat_conv.resources import base
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface import registry
 
 # Where a stack-backed row keeps its child's document until its step adopts it.
 CHILD_DOCUMENT = 'adopt_resources'

@@ -16,8 +16,8 @@ from heat_conv.db import api as db_api
 from heat_conv.engine.core import extensions
 from heat_conv.engine.core import messages
 from heat_conv.engine.core import resource_action
-from heat_conv.resources import base
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface import registry
 
 Mode = messages.Mode
 

@@ -9,7 +9,7 @@ the resource's step waits for the child's end like any slow action
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.engine.nested import nested
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 
 
 def start(row, action):

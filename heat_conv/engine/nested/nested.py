@@ -25,7 +25,7 @@ from heat_conv.engine.core import resource_action
 from heat_conv.engine.core import rpc
 from heat_conv.engine.core import stack_state
 from heat_conv.hot import template as hot_template
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 
 LOG = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ from heat_conv.engine.core import extensions
 from heat_conv.engine.core import messages
 from heat_conv.engine.core import reasons
 from heat_conv.engine.core import rpc
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 
 LOG = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ import logging
 from heat_conv.common import liveness
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import registry
 
 LOG = logging.getLogger(__name__)
 

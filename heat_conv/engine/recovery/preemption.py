@@ -19,7 +19,7 @@ older action's report then matches nothing.
 from heat_conv.common import exception
 from heat_conv.engine.core import messages
 from heat_conv.engine.core import resource_action
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import registry
 
 
 def take_over(row, traversal_id, is_update, mode):

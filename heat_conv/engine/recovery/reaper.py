@@ -48,7 +48,7 @@ from heat_conv.engine.core import rpc
 from heat_conv.engine.core import stack_state
 from heat_conv.engine.recovery import observer_watch
 from heat_conv.engine.recovery import recovery
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import registry
 
 CONF = config.CONF
 LOG = logging.getLogger(__name__)

@@ -24,8 +24,8 @@ from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
 from heat_conv.engine.core import sync_point
 from heat_conv.engine.recovery import resync
-from heat_conv.resources import base
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface import registry
 
 LOG = logging.getLogger(__name__)
 

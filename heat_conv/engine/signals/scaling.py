@@ -40,8 +40,8 @@ from heat_conv.engine.core import resource_action
 from heat_conv.engine.core import rpc
 from heat_conv.engine.core import sync_point
 from heat_conv.engine.signals import signal_step
-from heat_conv.resources import base
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface import registry
 
 CONF = config.CONF
 LOG = logging.getLogger(__name__)

@@ -20,7 +20,7 @@ from heat_conv.db import api as db_api
 from heat_conv.engine.core import messages
 from heat_conv.engine.core import rpc
 from heat_conv.engine.signals import hooks
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import registry
 
 SIGNAL = 'SIGNAL'
 # The longest reason a signal's event keeps: the signal's data is kept

@@ -15,7 +15,7 @@ from heat_conv.engine.core import messages
 from heat_conv.engine.core import resource_action
 from heat_conv.engine.core import rpc
 from heat_conv.engine.core import step
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import registry
 
 SUPERSEDED = 'The wait for signals was ended by a new stack operation'
 

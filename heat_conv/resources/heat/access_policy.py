@@ -7,8 +7,8 @@ created or updated (not by the validate call, as in Heat): every name it
 allows must be a resource of the stack.
 """
 from heat_conv.common import exception
-from heat_conv.resources import base
-from heat_conv.resources.properties import Property
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface.properties import Property
 
 ALLOWED_RESOURCES = 'AllowedResources'
 

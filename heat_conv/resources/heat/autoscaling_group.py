@@ -19,14 +19,14 @@ from heat_conv.common import exception
 from heat_conv.common import timeutils
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.heat import batched_child
 from heat_conv.resources.heat import group_batches
 from heat_conv.resources.heat import group_policy
 from heat_conv.resources.heat import member_stack
 from heat_conv.resources.heat import scaling_adjustment
 from heat_conv.resources.heat import scaling_members
-from heat_conv.resources.properties import Property
 
 VERSION = '2015-04-30'   # the version Heat writes the members' template in
 _MEMBER_KEYS = ('type', 'properties', 'metadata', 'depends_on', 'update_policy',

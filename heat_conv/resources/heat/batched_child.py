@@ -11,7 +11,7 @@ once it is over. No thread ever sleeps.
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
 from heat_conv.hot import evaluator
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.heat import group_policy
 from heat_conv.resources.heat import stack_backed
 

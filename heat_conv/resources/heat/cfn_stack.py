@@ -7,9 +7,9 @@ must be sent there under that URL. The child's outputs are its
 attributes ``Outputs.NAME``; its reference is the child stack's ARN.
 """
 from heat_conv.common import exception
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.heat import stack_backed
 from heat_conv.resources.heat import template_resource
-from heat_conv.resources.properties import Property
 
 TEMPLATE_URL, TIMEOUT, PARAMETERS = 'TemplateURL', 'TimeoutInMinutes', 'Parameters'
 OUTPUTS_PREFIX = 'Outputs.'

@@ -7,8 +7,8 @@ wait condition) is what completes it.
 """
 import random
 
-from heat_conv.resources import base
-from heat_conv.resources.properties import Property
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface.properties import Property
 
 
 class Delay(base.Resource):

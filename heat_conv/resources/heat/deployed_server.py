@@ -11,8 +11,8 @@ ZAQAR_MESSAGE needs Zaqar, which heat-conv lacks: a create with one fails.
 import base64
 import uuid
 
-from heat_conv.resources import base
-from heat_conv.resources.properties import Property
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface.properties import Property
 
 TRANSPORTS = ('POLL_SERVER_CFN', 'POLL_SERVER_HEAT', 'POLL_TEMP_URL', 'ZAQAR_MESSAGE')
 _NEEDS = {'POLL_TEMP_URL': 'Swift', 'ZAQAR_MESSAGE': 'Zaqar'}

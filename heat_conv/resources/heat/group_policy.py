@@ -6,8 +6,8 @@ may be strings (``max_batch_size: '3'``), as Heat accepts.
 import dataclasses
 
 from heat_conv.common import exception
-from heat_conv.resources import properties as props_mod
-from heat_conv.resources.properties import Property
+from heat_conv.plugin_interface import properties as props_mod
+from heat_conv.plugin_interface.properties import Property
 
 ROLLING_UPDATE = 'rolling_update'
 BATCH_CREATE = 'batch_create'

@@ -14,7 +14,7 @@ came from: ``resources.G<nested_stack>.resources.0<member.yaml>.resources.R``.
 from heat_conv.common import exception
 from heat_conv.hot import syntax
 from heat_conv.hot import template as hot_template
-from heat_conv.resources import properties as props_mod
+from heat_conv.plugin_interface import properties as props_mod
 from heat_conv.resources.heat import group_template
 from heat_conv.resources.heat import template_resource
 

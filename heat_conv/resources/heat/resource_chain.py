@@ -6,10 +6,10 @@ before it (``chain_template``). Attributes as a group's: ``refs``,
 ``attributes``, ``resource.N[.ATTR]`` and any member attribute as a list.
 """
 from heat_conv.common import exception
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.heat import chain_template
 from heat_conv.resources.heat import member_attributes
 from heat_conv.resources.heat import member_stack
-from heat_conv.resources.properties import Property
 
 
 class ResourceChain(member_stack.MemberStack):

@@ -16,6 +16,7 @@ thread ever sleeps; the pause is as exact as the observer's interval.
 from heat_conv.common import exception
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.heat import batched_child
 from heat_conv.resources.heat import group_batches
 from heat_conv.resources.heat import group_names
@@ -25,7 +26,6 @@ from heat_conv.resources.heat import group_validation
 from heat_conv.resources.heat import member_attributes
 from heat_conv.resources.heat import member_stack
 from heat_conv.resources.heat import stack_backed
-from heat_conv.resources.properties import Property
 
 _DEF_KEYS = ('type', 'properties', 'metadata')
 

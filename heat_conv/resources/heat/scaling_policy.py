@@ -7,10 +7,10 @@ Its ``signal_url`` and ``alarm_url`` are the resource signal URL (signed
 when ``[clients_heat] signal_key`` is set), which an alarm POSTs to.
 """
 from heat_conv.common import exception
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.heat import scaling_adjustment
 from heat_conv.resources.heat import signal_url
-from heat_conv.resources.properties import Property
 
 
 class ScalingPolicy(base.Resource):

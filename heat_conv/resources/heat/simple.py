@@ -2,8 +2,8 @@
 import random
 import string
 
-from heat_conv.resources import base
-from heat_conv.resources.properties import Property
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface.properties import Property
 
 
 class NoneResource(base.Resource):

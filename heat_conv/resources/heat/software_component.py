@@ -2,8 +2,8 @@
 lifecycle action (``configs``: each with its ``actions``, ``config`` and
 ``tool``), stored under the ``component`` group as Heat stores it."""
 from heat_conv.common import exception
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.heat import software_config
-from heat_conv.resources.properties import Property
 
 ACTIONS = ('CREATE', 'DELETE', 'UPDATE', 'SUSPEND', 'RESUME')
 

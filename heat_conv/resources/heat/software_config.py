@@ -9,8 +9,8 @@ import yaml
 
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
-from heat_conv.resources import base
-from heat_conv.resources.properties import Property
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface.properties import Property
 
 UNGROUPED = 'Heat::Ungrouped'
 

@@ -8,9 +8,9 @@ deployment's status. The resource's action waits (Pending) until then.
 """
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.heat import derived_config
-from heat_conv.resources.properties import Property
 
 IN_PROGRESS, COMPLETE, FAILED = 'IN_PROGRESS', 'COMPLETE', 'FAILED'
 STANDARD_OUTPUTS = ('deploy_stdout', 'deploy_stderr', 'deploy_status_code')

@@ -16,12 +16,12 @@ definition.
 """
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.heat import batched_child
 from heat_conv.resources.heat import group_batches
 from heat_conv.resources.heat import group_policy
 from heat_conv.resources.heat import member_stack
 from heat_conv.resources.heat import software_deployment
-from heat_conv.resources.properties import Property
 
 MEMBER_TYPE = software_deployment.SoftwareDeployment.type_name
 VERSION = '2015-04-30'

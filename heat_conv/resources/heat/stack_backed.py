@@ -14,7 +14,7 @@ from heat_conv.common import exception
 from heat_conv.db import api as db_api
 from heat_conv.hot import evaluator
 from heat_conv.hot import references
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.stacks import resource_rows
 from heat_conv.stacks import stored_template
 
@@ -105,8 +105,9 @@ class StackBacked(base.Resource):
         return None if stack.deleted_at is not None else stack
 
     def child_outputs(self):
-        """{output name: value} of the child stack as it stands (an output
-        that cannot be computed is None)."""
+        """{output name: value} of the child stack as it stands. An output
+        that cannot be computed is ``references.unavailable``: reading it
+        fails, as Heat's get_output of an output in error does."""
         stack = self.child_stack()
         if stack is None:
             return {}
@@ -114,8 +115,14 @@ class StackBacked(base.Resource):
         if bound is None:
             return {}
         refs, attrs = stored_template.output_data(stack, bound)
-        return {out['output_key']: out.get('output_value')
-                for out in stored_template.outputs(bound, refs, attrs)}
+        values = {}
+        for name in bound.outputs():
+            value = stored_template.value_or_error(bound, name, refs, attrs)
+            if isinstance(value, exception.OutputError):
+                value = references.unavailable(
+                    f'Error in {self.name} output {name}: {value.heat_reason}')
+            values[name] = value
+        return values
 
     def child_resources(self):
         """{name: (refid, attributes)} of the child stack's built resources."""

@@ -1,8 +1,9 @@
 """OS::Heat::Stack: a child stack from an inline template."""
 from heat_conv.common import exception
+from heat_conv.hot import references
 from heat_conv.hot import yaml_loader
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.heat import stack_backed
-from heat_conv.resources.properties import Property
 
 OUTPUTS_PREFIX = 'outputs.'
 
@@ -55,7 +56,10 @@ class HeatStack(stack_backed.StackBacked):
             timeout=int(timeout) if timeout is not None else None)
 
     def attributes(self):
-        outputs = self.child_outputs()
+        # Heat's OS::Heat::Stack reads its child's outputs through the API,
+        # where one in error has a null value: it is None here too.
+        outputs = {key: None if references.is_unavailable(value) else value
+                   for key, value in self.child_outputs().items()}
         stack = self.child_stack()
         values = {'outputs': outputs, 'stack_name': stack.name if stack else None}
         values.update({f'{OUTPUTS_PREFIX}{key}': value for key, value in outputs.items()})

@@ -6,9 +6,9 @@ written this way. ``OS::Heat::StructuredDeployments`` and
 ``OS::Heat::SoftwareDeployments`` are Heat's deprecated names of the groups.
 """
 from heat_conv.common import exception
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.heat import software_deployment
 from heat_conv.resources.heat import software_deployment_group
-from heat_conv.resources.properties import Property
 
 LAX, STRICT = 'LAX', 'STRICT'
 

@@ -8,7 +8,7 @@ from heat_conv.common import limits
 from heat_conv.hot import resource_registry
 from heat_conv.hot import template as hot_template
 from heat_conv.hot import yaml_loader
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import registry
 from heat_conv.resources.heat import stack_backed
 
 # An output of this name is what get_resource returns, as in Heat.

@@ -9,9 +9,9 @@ by the handle, so a signal sent before the wait condition waits counts.
 import json
 
 from heat_conv.common import exception
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.heat import signal_url
-from heat_conv.resources.properties import Property
 
 SUCCESS, FAILURE = 'SUCCESS', 'FAILURE'
 _KEYS = ('status', 'reason', 'data', 'id')

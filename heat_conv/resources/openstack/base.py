@@ -12,16 +12,13 @@ resource id (Neutron tags, Nova/Cinder/Glance metadata or properties), so a
 create whose engine died before the answer was recorded finds its object
 (``find_orphan``) and adopts it instead of creating a second one.
 """
-import logging
 
 from openstack import exceptions as sdk_exc
 
 from heat_conv.clients import retry
 from heat_conv.common import exception
-from heat_conv.common.status import Drift
-from heat_conv.resources import base
-
-LOG = logging.getLogger(__name__)
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface import observed
 
 # Keys (metadata) and tag prefixes (Neutron) that say who owns an object.
 STACK_KEY = 'heat_conv_stack_id'
@@ -29,8 +26,7 @@ NAME_KEY = 'heat_conv_resource_name'
 RESOURCE_KEY = 'heat_conv_resource_id'
 
 
-class OpenStackResource(base.Resource):
-    observed = True
+class OpenStackResource(observed.ObservedResource):
     # The catalog's service type the plugin needs (e.g. 'compute',
     # 'network', 'block-storage', 'image'); a type whose service the
     # user's catalog lacks is unavailable (ResourceTypeUnavailable).
@@ -133,32 +129,30 @@ class OpenStackResource(base.Resource):
         only an object's deletion is drift."""
         return {}
 
-    def drift(self, expected, cloud_object):
-        """DELETED when the service no longer shows the object; MODIFIED
-        with {property: {expected, actual}} when a property the service
-        shows differs from a value the template set; else IN_SYNC."""
-        if cloud_object is None:
-            return Drift.DELETED, {'reason': f'{self.type_name} {self.physical_id} no '
-                                             'longer exists'}
-        # A property the template left unset is the service's to choose.
-        differences = {key: {'expected': expected[key], 'actual': actual}
-                       for key, actual in sorted(self.observed_properties(cloud_object)
-                                                 .items())
-                       if expected.get(key) is not None and expected[key] != actual}
-        return (Drift.MODIFIED, differences) if differences else (Drift.IN_SYNC, None)
+    def expected_value(self, key, expected):
+        """What property ``key`` of the ``expected`` properties should show
+        as on the object (as the service would show it)."""
+        return expected.get(key)
 
-    def observe_drift(self):
-        """The object's drift now (a converge from reality asks), or None
-        when it has none or the service cannot be asked."""
-        if not self.physical_id:
-            return None
-        try:
-            found = self.call(type(self).observe_many, self.cloud, [self.physical_id])
-        except Exception as exc:
-            LOG.warning('could not look at %s %s: %s', self.type_name, self.physical_id,
-                        describe(exc))
-            return None
-        return self.drift(self.stored_properties, found.get(self.physical_id))[0]
+    # How the observed base reads the service ------------------------------
+    def look(self):
+        found = self.call(type(self).observe_many, self.cloud, [self.physical_id])
+        return found.get(self.physical_id)
+
+    def describe_look_error(self, exc):
+        return describe(exc)
+
+    def check_failed(self, exc):
+        return self.failed(exc)
+
+    def differences(self, expected, cloud_object):
+        # A property the template left unset is the service's to choose.
+        differences = {}
+        for key, actual in sorted(self.observed_properties(cloud_object).items()):
+            wanted = self.expected_value(key, expected)
+            if wanted is not None and wanted != actual:
+                differences[key] = {'expected': wanted, 'actual': actual}
+        return differences
 
 
 def _claims(metadata, tags):

@@ -5,21 +5,17 @@ resource's resolved properties. Actions that take time in the cloud return
 ``Pending`` and the observer reports when the object settles. Every cloud
 error ends here, as an outcome: the engine never handles the cloud's.
 """
-import logging
 import uuid
 
 from heat_conv.cloud import client as cloud_client
 from heat_conv.cloud import retry
 from heat_conv.common.status import Action
-from heat_conv.common.status import Drift
-from heat_conv.resources import base
-from heat_conv.resources import ownership
-
-LOG = logging.getLogger(__name__)
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface import observed
+from heat_conv.plugin_interface import ownership
 
 
-class CloudResource(base.Resource):
-    observed = True
+class CloudResource(observed.ObservedResource):
     snapshots = True
 
     def wait_secs(self, action):
@@ -192,59 +188,31 @@ class CloudResource(base.Resource):
                                f'{self.name}: {type(exc).__name__}: {exc}')
         return base.Done()
 
-    def progress(self, action, cloud_object):
-        """Done, Failed, or None while the cloud is still working."""
-        if action == Action.DELETE:
-            return base.Done() if cloud_object is None else None
-        if cloud_object is None:
-            return base.Failed(f'{self.type_name} {self.physical_id} disappeared '
-                               f'during {action}')
-        outcome = self._outcome(cloud_object, _DONE_STATUS.get(action, 'ACTIVE'))
-        return None if isinstance(outcome, base.Pending) else outcome
+    # How the observed base reads the simulated cloud ----------------------
+    look_errors = (cloud_client.CloudError,)
 
-    def drift(self, expected, cloud_object):
-        """Compare the object with the properties it should have.
-
-        Returns (drift status, detail): IN_SYNC, MODIFIED with
-        {property: {expected, actual}}, or DELETED.
-        """
-        if cloud_object is None:
-            return Drift.DELETED, {'reason': f'{self.type_name} {self.physical_id} no '
-                                         'longer exists'}
-        actual = cloud_object.get('properties') or {}
-        differences = {key: {'expected': value, 'actual': actual.get(key)}
-                       for key, value in sorted(expected.items())
-                       if actual.get(key) != value}
-        return (Drift.MODIFIED, differences) if differences else (Drift.IN_SYNC, None)
-
-    def observe_drift(self):
-        if not self.physical_id:
-            return None
+    def look(self):
         try:
-            obj = retry.call(self.cloud.get, self.physical_id)
+            return retry.call(self.cloud.get, self.physical_id)
         except cloud_client.CloudNotFound:
-            obj = None
-        except cloud_client.CloudError as exc:
-            # A failed look decides nothing: compare with the stored state.
-            LOG.warning('could not look at %s %s: %s', self.type_name, self.physical_id,
-                        exc)
             return None
-        return self.drift(self.stored_properties, obj)[0]
 
-    def check(self):
-        """Ask reality whether the resource is healthy: Done or Failed."""
-        if not self.physical_id:
-            return base.Failed(f'{self.type_name} has no physical object')
-        try:
-            obj = retry.call(self.cloud.get, self.physical_id)
-        except cloud_client.CloudNotFound:
-            return base.Failed(f'{self.type_name} {self.physical_id} was deleted '
-                               'outside heat-conv')
-        except cloud_client.CloudError as exc:
-            return base.Failed(f'could not reach the cloud: {exc}')
-        if obj['status'] == 'ERROR':
-            return base.Failed(obj.get('status_reason') or 'cloud object in ERROR')
+    def check_failed(self, exc):
+        return base.Failed(f'could not reach the cloud: {exc}')
+
+    def progress_of(self, action, cloud_object):
+        return self._outcome(cloud_object, _DONE_STATUS.get(action, 'ACTIVE'))
+
+    def healthy(self, cloud_object):
+        if cloud_object['status'] == 'ERROR':
+            return base.Failed(cloud_object.get('status_reason') or 'cloud object in ERROR')
         return base.Done(self.physical_id)
+
+    def differences(self, expected, cloud_object):
+        # The simulated cloud keeps every property: all of them are compared.
+        actual = cloud_object.get('properties') or {}
+        return {key: {'expected': value, 'actual': actual.get(key)}
+                for key, value in sorted(expected.items()) if actual.get(key) != value}
 
 
 # The status an object reaches when an action on it ends well.

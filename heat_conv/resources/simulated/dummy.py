@@ -6,7 +6,7 @@ replaces it. ``fail_prop: "yes"`` makes its action fail.
 import random
 import string
 
-from heat_conv.resources.properties import Property
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.simulated import cloud_backed
 
 

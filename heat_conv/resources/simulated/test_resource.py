@@ -9,8 +9,8 @@ outside the cloud: nothing in the simulated cloud is asked about it again
 delete deletes nothing), as Heat asks nothing about it.
 """
 from heat_conv.common.status import Drift
-from heat_conv.resources import base
-from heat_conv.resources.properties import Property
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.simulated import cloud_backed
 
 OUTSIDE_CLOUD = 'outside_simulated_cloud'

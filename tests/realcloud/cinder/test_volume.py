@@ -1,7 +1,7 @@
 """OS::Cinder::Volume and OS::Cinder::VolumeAttachment against the
 mini-cloud's real Cinder and Nova, as a non-admin member."""
 from heat_conv.common.status import Action
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack.cinder import volume as volume_mod
 from heat_conv.resources.openstack.cinder import volume_attachment
 from heat_conv.resources.openstack.nova import server as server_mod

@@ -15,7 +15,7 @@ import threading
 import pytest
 
 from heat_conv.common.status import Action
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack.glance import web_image
 from tests.realcloud import plugin_support
 

@@ -1,4 +1,4 @@
 from tests.realcloud.fixtures import admin  # noqa: F401
 from tests.realcloud.fixtures import alt  # noqa: F401
 from tests.realcloud.fixtures import demo  # noqa: F401
-from tests.realcloud.plugin_fixtures import plugins  # noqa: F401
+from tests.realcloud.fixtures import harness  # noqa: F401

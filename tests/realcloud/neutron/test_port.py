@@ -2,7 +2,7 @@
 import pytest
 
 from heat_conv.common.status import Drift
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack.neutron import net
 from heat_conv.resources.openstack.neutron import port
 from heat_conv.resources.openstack.neutron import security_group
@@ -10,20 +10,20 @@ from heat_conv.resources.openstack.neutron import subnet
 
 
 @pytest.fixture
-def network(plugins):
-    network_id = plugins(net.Net, {'name': 'hc-port-net'}, name='net').create().physical_id
-    plugins(subnet.Subnet, {'network': network_id, 'cidr': '10.8.0.0/24',
-                            'name': 'hc-port-subnet'}, name='subnet').create()
+def network(harness):
+    network_id = harness.plugin(net.Net, 'net', {'name': 'hc-port-net'}).create().physical_id
+    harness.plugin(subnet.Subnet, 'subnet', {'network': network_id, 'cidr': '10.8.0.0/24',
+                                             'name': 'hc-port-subnet'}).create()
     return network_id
 
 
-def test_create_with_names_update_delete(plugins, demo, network):
-    group = plugins(security_group.SecurityGroup, {'name': 'hc-port-sg'}, name='sg')
+def test_create_with_names_update_delete(harness, demo, network):
+    group = harness.plugin(security_group.SecurityGroup, 'sg', {'name': 'hc-port-sg'})
     group_id = group.create().physical_id
-    plugin = plugins(port.Port, {
-        'network': 'hc-port-net', 'name': 'hc-port',
-        'fixed_ips': [{'subnet': 'hc-port-subnet', 'ip_address': '10.8.0.50'}],
-        'security_groups': ['hc-port-sg'], 'tags': ['x']})
+    plugin = harness.plugin(port.Port, 'res', {
+                      'network': 'hc-port-net', 'name': 'hc-port',
+                      'fixed_ips': [{'subnet': 'hc-port-subnet', 'ip_address': '10.8.0.50'}],
+                      'security_groups': ['hc-port-sg'], 'tags': ['x']})
     outcome = plugin.create()
     assert isinstance(outcome, base.Done)   # a port stays DOWN without a data plane
     shown = demo.network.get_port(outcome.physical_id)
@@ -36,7 +36,7 @@ def test_create_with_names_update_delete(plugins, demo, network):
     assert attributes['network']['name'] == 'hc-port-net'
     assert attributes['fixed_ips'][0]['ip_address'] == '10.8.0.50'
 
-    later = plugins.again(plugin, dict(plugin.properties, name='hc-port-2',
+    later = harness.again(plugin, dict(plugin.properties, name='hc-port-2',
                                        security_groups=None, admin_state_up=False))
     assert not later.needs_replace(plugin.properties)
     assert isinstance(later.update(plugin.properties), base.Done)
@@ -52,21 +52,21 @@ def test_create_with_names_update_delete(plugins, demo, network):
     assert later.delete() == base.Done()
 
 
-def test_what_replaces_a_port(plugins, network):
-    plugin = plugins(port.Port, {'network': network})
-    moved = plugins.again(plugin, dict(plugin.properties, network='elsewhere'))
+def test_what_replaces_a_port(harness, network):
+    plugin = harness.plugin(port.Port, 'res', {'network': network})
+    moved = harness.again(plugin, dict(plugin.properties, network='elsewhere'))
     assert moved.needs_replace(plugin.properties)
-    always = plugins.again(plugin, dict(plugin.properties,
+    always = harness.again(plugin, dict(plugin.properties,
                                         replacement_policy='REPLACE_ALWAYS'))
     assert always.needs_replace(plugin.properties)
-    renamed = plugins.again(plugin, dict(plugin.properties, name='n2'))
+    renamed = harness.again(plugin, dict(plugin.properties, name='n2'))
     assert not renamed.needs_replace(plugin.properties)
 
 
-def test_another_projects_network_creates_nothing(plugins, demo, alt):
+def test_another_projects_network_creates_nothing(harness, demo, alt):
     theirs = alt.network.create_network(name='hc-alt-port-net')
     try:
-        outcome = plugins(port.Port, {'network': theirs.id}).create()
+        outcome = harness.plugin(port.Port, 'res', {'network': theirs.id}).create()
         assert isinstance(outcome, base.Failed) and outcome.physical_id is None
         # Neutron's own refusal: to demo, alt's network does not exist.
         assert outcome.reason == ('Neutron NotFoundException (404): Network '
@@ -76,8 +76,8 @@ def test_another_projects_network_creates_nothing(plugins, demo, alt):
         alt.network.delete_network(theirs, ignore_missing=True)
 
 
-def test_observe_and_drift(plugins, demo, network):
-    ports = [plugins(port.Port, {'network': network, 'name': f'hc-p{i}'})
+def test_observe_and_drift(harness, demo, network):
+    ports = [harness.plugin(port.Port, 'res', {'network': network, 'name': f'hc-p{i}'})
              for i in range(3)]
     ids = [p.create().physical_id for p in ports]
     observed = port.Port.observe_many(demo, ids)
@@ -94,8 +94,8 @@ def test_observe_and_drift(plugins, demo, network):
     assert ports[0].progress('DELETE', observed[ids[0]]) is None
 
 
-def test_find_orphan(plugins, network):
-    first = plugins(port.Port, {'network': network})
+def test_find_orphan(harness, network):
+    first = harness.plugin(port.Port, 'res', {'network': network})
     port_id = first.create().physical_id
-    retried = plugins(port.Port, {'network': network}, resource_id=first.resource_id)
+    retried = harness.plugin(port.Port, 'res', {'network': network}, resource_id=first.resource_id)
     assert retried.find_orphan() == port_id

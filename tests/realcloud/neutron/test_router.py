@@ -1,16 +1,16 @@
 """OS::Neutron::Router and RouterInterface against the real Neutron."""
 from heat_conv.common.status import Drift
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack.neutron import net
 from heat_conv.resources.openstack.neutron import router
 from heat_conv.resources.openstack.neutron import router_interface
 from heat_conv.resources.openstack.neutron import subnet
 
 
-def test_router_with_a_gateway_on_the_external_network(plugins, demo):
+def test_router_with_a_gateway_on_the_external_network(harness, demo):
     public = demo.network.find_network('public', ignore_missing=False).id
-    plugin = plugins(router.Router, {'name': 'hc-router',
-                                     'external_gateway_info': {'network': 'public'}})
+    plugin = harness.plugin(router.Router, 'res', {'name': 'hc-router',
+                                                   'external_gateway_info': {'network': 'public'}})
     outcome = plugin.create()
     assert isinstance(outcome, base.Done)
     shown = demo.network.get_router(outcome.physical_id)
@@ -20,14 +20,14 @@ def test_router_with_a_gateway_on_the_external_network(plugins, demo):
     assert attributes['external_gateway_info']['network_id'] == public
     assert attributes['status'] == 'ACTIVE'
 
-    later = plugins.again(plugin, dict(plugin.properties, external_gateway_info=None,
+    later = harness.again(plugin, dict(plugin.properties, external_gateway_info=None,
                                        name='hc-router-2'))
     assert not later.needs_replace(plugin.properties)
     assert isinstance(later.update(plugin.properties), base.Done)
     shown = demo.network.get_router(outcome.physical_id)
     assert (shown.name, shown.external_gateway_info) == ('hc-router-2', None)
 
-    again = plugins.again(later, dict(later.properties,
+    again = harness.again(later, dict(later.properties,
                                       external_gateway_info={'network': public}))
     assert isinstance(again.update(later.properties), base.Done)
     demo.network.update_router(outcome.physical_id, external_gateway_info=None)
@@ -40,14 +40,14 @@ def test_router_with_a_gateway_on_the_external_network(plugins, demo):
     assert again.delete() == base.Done()
 
 
-def test_interface_on_a_subnet(plugins, demo):
-    network_id = plugins(net.Net, {'name': 'hc-ri-net'}).create().physical_id
-    subnet_id = plugins(subnet.Subnet, {'network': network_id, 'cidr': '10.7.0.0/24',
-                                        'name': 'hc-ri-subnet'}).create().physical_id
-    router_id = plugins(router.Router, {'name': 'hc-ri-router'}).create().physical_id
+def test_interface_on_a_subnet(harness, demo):
+    network_id = harness.plugin(net.Net, 'res', {'name': 'hc-ri-net'}).create().physical_id
+    subnet_id = harness.plugin(subnet.Subnet, 'res', {'network': network_id, 'cidr': '10.7.0.0/24',
+                                                      'name': 'hc-ri-subnet'}).create().physical_id
+    router_id = harness.plugin(router.Router, 'res', {'name': 'hc-ri-router'}).create().physical_id
 
-    plugin = plugins(router_interface.RouterInterface,
-                     {'router': 'hc-ri-router', 'subnet': 'hc-ri-subnet'})
+    plugin = harness.plugin(router_interface.RouterInterface, 'res',
+                            {'router': 'hc-ri-router', 'subnet': 'hc-ri-subnet'})
     outcome = plugin.create()
     expected_id = f'{router_id}:subnet_id={subnet_id}'
     assert outcome == base.Done(expected_id)
@@ -57,10 +57,10 @@ def test_interface_on_a_subnet(plugins, demo):
     assert shown[expected_id]['fixed_ips'][0]['ip_address'] == '10.7.0.1'
 
     # The create's answer was lost: the interface is found, not made twice.
-    retried = plugins(router_interface.RouterInterface, plugin.properties,
-                      resource_id=plugin.resource_id)
+    retried = harness.plugin(router_interface.RouterInterface, 'res',
+                             plugin.properties, resource_id=plugin.resource_id)
     assert retried.find_orphan() == expected_id
-    moved = plugins.again(plugin, dict(plugin.properties, subnet='other'))
+    moved = harness.again(plugin, dict(plugin.properties, subnet='other'))
     assert moved.needs_replace(plugin.properties)
 
     assert plugin.delete() == base.Done()

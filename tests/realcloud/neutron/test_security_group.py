@@ -3,7 +3,7 @@ import pytest
 
 from heat_conv.common import exception
 from heat_conv.common.status import Drift
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack.neutron import security_group
 from heat_conv.resources.openstack.neutron import security_group_rule
 
@@ -17,8 +17,8 @@ def _rules(demo, group_id):
                        security_group_id=group_id))
 
 
-def test_group_with_rules_update_drift_delete(plugins, demo):
-    plugin = plugins(security_group.SecurityGroup, {
+def test_group_with_rules_update_drift_delete(harness, demo):
+    plugin = harness.plugin(security_group.SecurityGroup, 'res', {
         'name': 'hc-sg', 'description': 'mine',
         'rules': [SSH, {'direction': 'egress', 'protocol': 'udp', 'port_range_min': 53,
                         'port_range_max': 53, 'remote_ip_prefix': '10.0.0.2/32'}]})
@@ -32,7 +32,7 @@ def test_group_with_rules_update_drift_delete(plugins, demo):
     observed = security_group.SecurityGroup.observe_many(demo, [group_id])[group_id]
     assert plugin.drift(plugin.properties, observed) == (Drift.IN_SYNC, None)
 
-    later = plugins.again(plugin, dict(plugin.properties, rules=[SSH], name='hc-sg-2'))
+    later = harness.again(plugin, dict(plugin.properties, rules=[SSH], name='hc-sg-2'))
     assert isinstance(later.update(plugin.properties), base.Done)
     assert demo.network.get_security_group(group_id).name == 'hc-sg-2'
     # The default egress rules are back.
@@ -59,23 +59,23 @@ def test_the_name_default_is_refused():
         security_group.SecurityGroup.validate_properties({'name': 'default'})
 
 
-def test_rule_of_a_group_named_by_name(plugins, demo):
-    group_id = plugins(security_group.SecurityGroup,
-                       {'name': 'hc-sgr-group'}).create().physical_id
-    plugin = plugins(security_group_rule.SecurityGroupRule,
-                     dict(SSH, security_group='hc-sgr-group'))
+def test_rule_of_a_group_named_by_name(harness, demo):
+    group_id = harness.plugin(security_group.SecurityGroup, 'res',
+                              {'name': 'hc-sgr-group'}).create().physical_id
+    plugin = harness.plugin(security_group_rule.SecurityGroupRule, 'res',
+                            dict(SSH, security_group='hc-sgr-group'))
     outcome = plugin.create()
     assert isinstance(outcome, base.Done)
     shown = demo.network.get_security_group_rule(outcome.physical_id)
     assert (shown.security_group_id, shown.port_range_min) == (group_id, 22)
     # Rules take no tags: the create request wrote the owner, found again here.
-    retried = plugins(security_group_rule.SecurityGroupRule, plugin.properties,
-                      resource_id=plugin.resource_id)
+    retried = harness.plugin(security_group_rule.SecurityGroupRule, 'res',
+                             plugin.properties, resource_id=plugin.resource_id)
     assert retried.find_orphan() == outcome.physical_id
-    wider = plugins.again(plugin, dict(plugin.properties, port_range_max=23))
+    wider = harness.again(plugin, dict(plugin.properties, port_range_max=23))
     assert wider.needs_replace(plugin.properties)
 
-    same = plugins(security_group_rule.SecurityGroupRule, plugin.properties)
+    same = harness.plugin(security_group_rule.SecurityGroupRule, 'res', plugin.properties)
     refused = same.create()
     assert isinstance(refused, base.Failed)
     assert refused.reason.startswith('Neutron ConflictException (409): Security group '

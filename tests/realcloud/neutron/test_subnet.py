@@ -3,18 +3,19 @@ import pytest
 
 from heat_conv.common import exception
 from heat_conv.common.status import Drift
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack.neutron import net
 from heat_conv.resources.openstack.neutron import subnet
 
 
 @pytest.fixture
-def network(plugins):
-    return plugins(net.Net, {'name': 'hc-subnet-net'}, name='net').create().physical_id
+def network(harness):
+    return harness.plugin(net.Net, 'net', {'name': 'hc-subnet-net'}).create().physical_id
 
 
-def test_create_on_a_network_named_by_name_update_delete(plugins, demo, network):
-    plugin = plugins(subnet.Subnet, {'network': 'hc-subnet-net', 'cidr': '10.9.0.0/24',
+def test_create_on_a_network_named_by_name_update_delete(harness, demo, network):
+    plugin = harness.plugin(subnet.Subnet, 'res',
+                            {'network': 'hc-subnet-net', 'cidr': '10.9.0.0/24',
                                      'dns_nameservers': ['10.9.0.2'],
                                      'gateway_ip': '', 'tags': ['a']})
     outcome = plugin.create()
@@ -27,7 +28,7 @@ def test_create_on_a_network_named_by_name_update_delete(plugins, demo, network)
     assert attributes['cidr'] == '10.9.0.0/24' and attributes['network_id'] == network
     assert attributes['ip_version'] == 4 and attributes['enable_dhcp'] is True
 
-    later = plugins.again(plugin, dict(plugin.properties, name='renamed',
+    later = harness.again(plugin, dict(plugin.properties, name='renamed',
                                        enable_dhcp=False,
                                        allocation_pools=[{'start': '10.9.0.20',
                                                           'end': '10.9.0.30'}]))
@@ -39,7 +40,7 @@ def test_create_on_a_network_named_by_name_update_delete(plugins, demo, network)
     assert later.drift(later.properties, subnet.Subnet.observe_many(
         demo, [outcome.physical_id])[outcome.physical_id]) == (Drift.IN_SYNC, None)
 
-    bigger = plugins.again(later, dict(later.properties, cidr='10.9.0.0/16'))
+    bigger = harness.again(later, dict(later.properties, cidr='10.9.0.0/16'))
     assert bigger.needs_replace(later.properties)
 
     assert later.delete() == base.Done()
@@ -47,10 +48,11 @@ def test_create_on_a_network_named_by_name_update_delete(plugins, demo, network)
     assert later.delete() == base.Done()
 
 
-def test_another_projects_network_is_refused_by_neutron(plugins, demo, alt):
+def test_another_projects_network_is_refused_by_neutron(harness, demo, alt):
     theirs = alt.network.create_network(name='hc-alt-net')
     try:
-        plugin = plugins(subnet.Subnet, {'network': theirs.id, 'cidr': '10.19.0.0/24'})
+        plugin = harness.plugin(subnet.Subnet, 'res',
+                                {'network': theirs.id, 'cidr': '10.19.0.0/24'})
         outcome = plugin.create()
         assert isinstance(outcome, base.Failed)
         # Neutron's own words: its policy refuses a subnet on another's network.
@@ -66,9 +68,9 @@ def test_another_projects_network_is_refused_by_neutron(plugins, demo, alt):
         alt.network.delete_network(theirs, ignore_missing=True)
 
 
-def test_a_network_name_that_matches_nothing_fails(plugins):
-    outcome = plugins(subnet.Subnet, {'network': 'hc-no-such-net',
-                                      'cidr': '10.29.0.0/24'}).create()
+def test_a_network_name_that_matches_nothing_fails(harness):
+    outcome = harness.plugin(subnet.Subnet, 'res', {'network': 'hc-no-such-net',
+                                                    'cidr': '10.29.0.0/24'}).create()
     assert isinstance(outcome, base.Failed) and 'hc-no-such-net' in outcome.reason
 
 
@@ -92,7 +94,7 @@ def test_bad_combinations_name_the_property(properties, path, message):
     assert '.'.join(str(p) for p in caught.value.path) == 'resources.s.properties.' + path
 
 
-def test_the_deprecated_network_id_still_names_the_network(plugins, demo, network):
-    plugin = plugins(subnet.Subnet, {'network_id': network, 'cidr': '10.39.0.0/24'})
+def test_the_deprecated_network_id_still_names_the_network(harness, demo, network):
+    plugin = harness.plugin(subnet.Subnet, 'res', {'network_id': network, 'cidr': '10.39.0.0/24'})
     assert plugin.properties['network'] == network
     assert demo.network.get_subnet(plugin.create().physical_id).network_id == network

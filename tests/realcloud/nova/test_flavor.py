@@ -3,15 +3,15 @@ import pytest
 from openstack import exceptions as sdk_exc
 
 from heat_conv.common.status import Drift
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack.nova import flavor
 
 
-def test_admin_creates_updates_and_deletes(plugins, admin, demo):
-    plugin = plugins(flavor.Flavor, {'ram': 64, 'vcpus': 1, 'is_public': False,
-                                     'tenants': [demo.current_project_id],
-                                     'extra_specs': {'hw:cpu_policy': 'shared'}},
-                     cloud=admin)
+def test_admin_creates_updates_and_deletes(harness, admin, demo):
+    plugin = harness.plugin(flavor.Flavor, 'res', {'ram': 64, 'vcpus': 1, 'is_public': False,
+                                                   'tenants': [demo.current_project_id],
+                                                   'extra_specs': {'hw:cpu_policy': 'shared'}},
+                            cloud=admin)
     outcome = plugin.create()
     assert isinstance(outcome, base.Done)
     shown = admin.compute.get_flavor(outcome.physical_id)
@@ -22,19 +22,19 @@ def test_admin_creates_updates_and_deletes(plugins, admin, demo):
     assert plugin.attributes()['extra_specs'] == {'hw:cpu_policy': 'shared'}
     assert plugin.attributes()['is_public'] is False
 
-    later = plugins.again(plugin, dict(plugin.properties,
+    later = harness.again(plugin, dict(plugin.properties,
                                        extra_specs={'hw:mem_page_size': 'small'}),
                           cloud=admin)
     assert not later.needs_replace(plugin.properties)
     assert later.update(plugin.properties) == base.Done(outcome.physical_id)
     shown = admin.compute.fetch_flavor_extra_specs(outcome.physical_id)
     assert shown.extra_specs == {'hw:mem_page_size': 'small'}
-    bigger = plugins.again(later, dict(later.properties, ram=128), cloud=admin)
+    bigger = harness.again(later, dict(later.properties, ram=128), cloud=admin)
     assert bigger.needs_replace(later.properties)
 
     # The create's answer was lost: found by the owner in its description.
-    retried = plugins(flavor.Flavor, plugin.properties, resource_id=plugin.resource_id,
-                      cloud=admin)
+    retried = harness.plugin(flavor.Flavor, 'res',
+                             plugin.properties, resource_id=plugin.resource_id, cloud=admin)
     assert retried.find_orphan() == outcome.physical_id
 
     admin.compute.create_flavor_extra_specs(outcome.physical_id, {'hw:numa_nodes': '1'})
@@ -48,8 +48,9 @@ def test_admin_creates_updates_and_deletes(plugins, admin, demo):
     assert later.delete() == base.Done()
 
 
-def test_a_member_is_refused_by_nova(plugins, demo, admin):
-    plugin = plugins(flavor.Flavor, {'ram': 64, 'vcpus': 1, 'name': 'hc-member-flavor'})
+def test_a_member_is_refused_by_nova(harness, demo, admin):
+    plugin = harness.plugin(flavor.Flavor, 'res',
+                            {'ram': 64, 'vcpus': 1, 'name': 'hc-member-flavor'})
     outcome = plugin.create()
     assert isinstance(outcome, base.Failed)
     assert outcome.reason.startswith('Nova ForbiddenException (403)')

@@ -1,11 +1,11 @@
 """OS::Nova::KeyPair against the real Nova, as the demo user."""
 from heat_conv.common.status import Drift
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack.nova import keypair
 
 
-def test_generated_key_pair_with_its_private_key_saved(plugins, demo):
-    plugin = plugins(keypair.KeyPair, {'name': 'hc-key', 'save_private_key': True})
+def test_generated_key_pair_with_its_private_key_saved(harness, demo):
+    plugin = harness.plugin(keypair.KeyPair, 'res', {'name': 'hc-key', 'save_private_key': True})
     assert plugin.create() == base.Done('hc-key')
     assert plugin.refid() == 'hc-key'
     shown = demo.compute.get_keypair('hc-key')
@@ -13,8 +13,8 @@ def test_generated_key_pair_with_its_private_key_saved(plugins, demo):
     assert attributes['public_key'] == shown.public_key
     assert attributes['private_key'].startswith('-----BEGIN')
     # A later step's plugin reads the saved key from the resource's data.
-    assert plugins.again(plugin).attributes()['private_key'] == attributes['private_key']
-    renamed = plugins.again(plugin, dict(plugin.properties, name='hc-key-2'))
+    assert harness.again(plugin).attributes()['private_key'] == attributes['private_key']
+    renamed = harness.again(plugin, dict(plugin.properties, name='hc-key-2'))
     assert renamed.needs_replace(plugin.properties)
 
     assert plugin.delete() == base.Done()
@@ -22,11 +22,11 @@ def test_generated_key_pair_with_its_private_key_saved(plugins, demo):
     assert plugin.delete() == base.Done()
 
 
-def test_given_public_key_drift_and_a_name_taken(plugins, demo):
+def test_given_public_key_drift_and_a_name_taken(harness, demo):
     made = demo.compute.create_keypair(name='hc-key-src')
     demo.compute.delete_keypair(made)
-    plugin = plugins(keypair.KeyPair, {'name': 'hc-key-pub',
-                                       'public_key': made.public_key})
+    plugin = harness.plugin(keypair.KeyPair, 'res', {'name': 'hc-key-pub',
+                                                     'public_key': made.public_key})
     assert plugin.create() == base.Done('hc-key-pub')
     assert plugin.attributes()['private_key'] == ''
     observed = keypair.KeyPair.observe_many(demo, ['hc-key-pub', 'hc-no-such-key'])
@@ -35,7 +35,7 @@ def test_given_public_key_drift_and_a_name_taken(plugins, demo):
     assert observed['hc-no-such-key'] is None
 
     # Nova refuses a second key pair of the name: the create fails, nothing is made.
-    again = plugins(keypair.KeyPair, {'name': 'hc-key-pub'})
+    again = harness.plugin(keypair.KeyPair, 'res', {'name': 'hc-key-pub'})
     outcome = again.create()
     assert isinstance(outcome, base.Failed) and outcome.reason.startswith(
         'Nova ConflictException (409)')

@@ -4,7 +4,7 @@ import uuid
 
 from heat_conv.common.status import Action
 from heat_conv.common.status import Drift
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack import base as os_base
 from heat_conv.resources.openstack.nova import server as server_mod
 from tests.realcloud import plugin_support

@@ -1,11 +1,11 @@
 """OS::Nova::ServerGroup against the real Nova, as the demo user."""
 from heat_conv.common.status import Drift
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack.nova import server_group
 
 
-def test_create_find_again_and_delete(plugins, demo):
-    plugin = plugins(server_group.ServerGroup, {'policies': ['affinity']}, name='grp')
+def test_create_find_again_and_delete(harness, demo):
+    plugin = harness.plugin(server_group.ServerGroup, 'grp', {'policies': ['affinity']})
     outcome = plugin.create()
     assert isinstance(outcome, base.Done)
     shown = demo.compute.get_server_group(outcome.physical_id)
@@ -13,12 +13,11 @@ def test_create_find_again_and_delete(plugins, demo):
     assert 'affinity' in (shown.policies or [shown.policy])
     assert plugin.attributes()['show']['id'] == outcome.physical_id
     # A create whose answer was lost is found by its physical name.
-    retried = plugins(server_group.ServerGroup, plugin.properties, name='grp',
-                      resource_id=plugin.resource_id)
+    retried = harness.plugin(server_group.ServerGroup, 'grp',
+                             plugin.properties, resource_id=plugin.resource_id)
     assert retried.find_orphan() == outcome.physical_id
-    assert plugins(server_group.ServerGroup, plugin.properties,
-                   name='grp').find_orphan() is None
-    changed = plugins.again(plugin, {'policies': ['anti-affinity']})
+    assert harness.plugin(server_group.ServerGroup, 'grp', plugin.properties).find_orphan() is None
+    changed = harness.again(plugin, {'policies': ['anti-affinity']})
     assert changed.needs_replace(plugin.properties)
 
     observed = server_group.ServerGroup.observe_many(demo, [outcome.physical_id])
@@ -30,10 +29,10 @@ def test_create_find_again_and_delete(plugins, demo):
     assert plugin.delete() == base.Done()
 
 
-def test_a_named_group_is_not_claimed_by_find_orphan(plugins, demo):
+def test_a_named_group_is_not_claimed_by_find_orphan(harness, demo):
     theirs = demo.compute.create_server_group(name='hc-named', policies=['affinity'])
     try:
-        plugin = plugins(server_group.ServerGroup, {'name': 'hc-named'})
+        plugin = harness.plugin(server_group.ServerGroup, 'res', {'name': 'hc-named'})
         assert plugin.find_orphan() is None
     finally:
         demo.compute.delete_server_group(theirs, ignore_missing=True)

@@ -4,9 +4,9 @@ the observer tests need only create, delete, observe_many, progress and
 the observed properties.
 """
 from heat_conv.common.status import Action
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.openstack import base as openstack_base
-from heat_conv.resources.properties import Property
 
 
 class _Injected(openstack_base.OpenStackResource):

@@ -1,7 +1,7 @@
 """Resource types for the real-cloud tests of request-time checks (loaded
 by heat-conv through ``plugin_dirs``): their services and their properties'
 service constraints are what is checked; they are only ever validated."""
-from heat_conv.resources import properties
+from heat_conv.plugin_interface import properties
 from heat_conv.resources.openstack import base
 
 

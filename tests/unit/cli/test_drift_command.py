@@ -1,5 +1,6 @@
 """``stack drift`` turns the API's drift fields into a readable table."""
-from heat_conv.cli import drift_command
+from heat_conv.common.status import Drift
+from heat_conv_client import drift_command
 
 from . import fakes
 
@@ -51,3 +52,8 @@ def test_drifted_with_nothing_drifted_says_so():
     assert 'Resource' in out and 'Expected' in out   # the table, empty
     assert 'No drift' in out
     assert 'No drift' not in _run(RESOURCES, '--drifted')
+
+
+def test_the_clients_drift_words_are_the_servers():
+    assert {drift_command.IN_SYNC, drift_command.MODIFIED, drift_command.NOT_CHECKED} <= set(
+        Drift)

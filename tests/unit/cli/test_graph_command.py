@@ -2,7 +2,7 @@
 import pytest
 from osc_lib import exceptions
 
-from heat_conv.cli import graph_command
+from heat_conv_client import graph_command
 
 from . import fakes
 

@@ -1,8 +1,8 @@
 """The DOT rendering of a dependency graph."""
 import pytest
 
-from heat_conv.cli import graph_dot
-from heat_conv.cli import graph_model
+from heat_conv_client import graph_dot
+from heat_conv_client import graph_model
 
 from . import fakes
 

@@ -1,5 +1,5 @@
 """The dependency graph built from canned resource lists."""
-from heat_conv.cli import graph_model
+from heat_conv_client import graph_model
 
 from . import fakes
 

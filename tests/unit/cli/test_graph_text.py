@@ -1,6 +1,6 @@
 """The terminal rendering of a dependency graph."""
-from heat_conv.cli import graph_model
-from heat_conv.cli import graph_text
+from heat_conv_client import graph_model
+from heat_conv_client import graph_text
 
 from . import fakes
 

@@ -3,9 +3,9 @@ import shutil
 
 import pytest
 
-from heat_conv.cli import graph_dot
-from heat_conv.cli import graph_model
-from heat_conv.cli import graphviz
+from heat_conv_client import graph_dot
+from heat_conv_client import graph_model
+from heat_conv_client import graphviz
 
 from . import fakes
 

@@ -2,8 +2,8 @@
 from heatclient.common import event_utils
 from heatclient.osc.v1 import stack as heat_stack
 
-from heat_conv.cli import progress
-from heat_conv.cli import shell
+from heat_conv_client import progress
+from heat_conv_client import shell
 
 
 def test_fast_polling_defaults_the_period_and_restores_it(monkeypatch):

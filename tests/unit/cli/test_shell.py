@@ -2,7 +2,7 @@
 environment (issue 26 item 12)."""
 import pytest
 
-from heat_conv.cli import shell
+from heat_conv_client import shell
 
 OPENRC = {'OS_AUTH_URL': 'http://127.0.0.1:5000/v3', 'OS_PROJECT_NAME': 'demo',
           'OS_USERNAME': 'demo', 'OS_PASSWORD': 'secret', 'OS_USER_DOMAIN_NAME': 'Default',

@@ -8,8 +8,8 @@ from heat_conv.clients import request_services
 from heat_conv.common import context
 from heat_conv.common import exception
 from heat_conv.hot import template as hot_template
-from heat_conv.resources import properties
-from heat_conv.resources import template_check
+from heat_conv.plugin_interface import properties
+from heat_conv.plugin_interface import template_check
 from heat_conv.resources.openstack import base as openstack_base
 from heat_conv.resources.simulated import test_resource
 

@@ -2,6 +2,7 @@ import pytest
 
 from heat_conv.common import exception
 from heat_conv.hot import evaluator
+from heat_conv.hot import references
 from heat_conv.hot import syntax
 from heat_conv.hot import versions
 from heat_conv.hot.evaluator import Deferred
@@ -193,6 +194,30 @@ def test_resolve_frozen_missing_data_is_none():
                'y': {'get_attr': ['b', 'missing', 0]}, 'z': {'get_attr': ['b', 'out', 'no']}}
     assert evaluator.resolve_frozen(snippet, 'wallaby', {}, {'b': {'out': {}}}) == {
         'r': None, 'x': None, 'y': None, 'z': None}
+
+
+@pytest.mark.parametrize('snippet', [
+    {'get_attr': ['t', 'bad']},
+    {'get_attr': ['t', 'bad', 'key']},
+    {'get_attr': ['t']},
+    {'get_attr': ['group', 'bad']},
+    {'get_attr': ['group', 'bad', 0]},
+], ids=['attribute', 'path-into-it', 'all-attributes', 'group-list', 'group-path'])
+def test_get_attr_of_an_unavailable_value_fails_with_its_message(snippet):
+    """A child stack's output in error fails whoever reads it, as Heat's
+    TemplateOutputError does; the message names no path of this template."""
+    missing = references.unavailable('Error in t output bad: it broke')
+    attrs = {'t': {'bad': missing, 'good': 1},
+             'group': {'bad': [1, missing], references.PER_MEMBER: ['bad']}}
+    with pytest.raises(exception.AttributeUnavailable) as info:
+        evaluator.resolve_frozen(snippet, '2021-04-16', {}, attrs)
+    assert info.value.message == 'Error in t output bad: it broke'
+
+
+def test_get_attr_of_an_available_neighbour_of_an_unavailable_value_works():
+    attrs = {'t': {'bad': references.unavailable('broken'), 'good': 1}}
+    assert evaluator.resolve_frozen({'get_attr': ['t', 'good']}, '2021-04-16', {},
+                                    attrs) == 1
 
 
 def test_resolve_frozen_accepts_release_names_and_none_maps():

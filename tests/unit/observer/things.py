@@ -11,9 +11,9 @@ from openstack import exceptions as sdk_exc
 
 from heat_conv.common import timeutils
 from heat_conv.common.status import Action
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.openstack import base as openstack_base
-from heat_conv.resources.properties import Property
 
 
 class ThingService:

@@ -3,7 +3,7 @@ from openstack import exceptions as sdk_exc
 
 from heat_conv.clients import retry
 from heat_conv.common import config
-from heat_conv.resources import ownership
+from heat_conv.plugin_interface import ownership
 from heat_conv.resources.openstack import base
 
 

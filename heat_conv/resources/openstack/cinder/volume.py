@@ -16,11 +16,10 @@ import json
 
 from openstack import exceptions as sdk_exc
 
-from heat_conv.clients import retry
 from heat_conv.common import exception
 from heat_conv.common.status import Action
 from heat_conv.common.status import Drift
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack import base as os_base
 from heat_conv.resources.openstack import lookups
 from heat_conv.resources.openstack.cinder import volume_schema
@@ -29,7 +28,7 @@ from heat_conv.resources.openstack.cinder import volume_status
 _OWNER_KEYS = (os_base.STACK_KEY, os_base.NAME_KEY, os_base.RESOURCE_KEY)
 
 
-class Volume(os_base.OpenStackResource):
+class Volume(volume_status.VolumeObserved):
     type_name = 'OS::Cinder::Volume'
     service_type = 'block-storage'
     service_name = 'Cinder'
@@ -173,14 +172,6 @@ class Volume(os_base.OpenStackResource):
             return base.Failed(f'Cinder could not delete snapshot {snap_id} of volume '
                                f'{self.name}: {os_base.describe(exc)}')
         return base.Pending(self.physical_id)
-
-    @classmethod
-    def observe_key(cls):
-        return volume_status.OBSERVE_KEY
-
-    @classmethod
-    def observe_many(cls, cloud, physical_ids):
-        return volume_status.observe_many(cloud, physical_ids, retry.call)
 
     def progress(self, action, volume):
         if action == Action.DELETE:

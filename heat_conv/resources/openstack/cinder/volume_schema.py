@@ -1,5 +1,5 @@
 """OS::Cinder::Volume's properties and attributes, as Heat 27 has them."""
-from heat_conv.resources.properties import Property
+from heat_conv.plugin_interface.properties import Property
 
 
 def _s(description, **kwargs):

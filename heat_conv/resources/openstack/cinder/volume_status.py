@@ -7,6 +7,9 @@ volume's id, so ``observe_many``
 lists the project's volumes in detail (``GET /volumes/detail``, a page per
 ``osapi_max_limit`` volumes) and keeps the ones it was asked about.
 """
+from heat_conv.clients import retry
+from heat_conv.resources.openstack import base as os_base
+
 OBSERVE_KEY = ('block-storage', 'Volume')
 
 _FIELDS = ('id', 'name', 'description', 'status', 'size', 'metadata', 'attachments',
@@ -19,13 +22,22 @@ def compact(volume):
     return {field: getattr(volume, field, None) for field in _FIELDS}
 
 
-def observe_many(cloud, ids, retrying_call):
-    wanted = set(ids)
-    found = {volume.id: compact(volume)
-             for volume in retrying_call(
-                 lambda: list(cloud.block_storage.volumes(details=True)))
-             if volume.id in wanted}
-    return {volume_id: found.get(volume_id) for volume_id in ids}
+class VolumeObserved(os_base.OpenStackResource):
+    """A type whose physical id is a volume's: the observer looks at its
+    volume, with every other such row of the project, in one list call."""
+
+    @classmethod
+    def observe_key(cls):
+        return OBSERVE_KEY
+
+    @classmethod
+    def observe_many(cls, cloud, physical_ids):
+        wanted = set(physical_ids)
+        found = {volume.id: compact(volume)
+                 for volume in retry.call(
+                     lambda: list(cloud.block_storage.volumes(details=True)))
+                 if volume.id in wanted}
+        return {volume_id: found.get(volume_id) for volume_id in physical_ids}
 
 
 def attached_to(volume, server_id):

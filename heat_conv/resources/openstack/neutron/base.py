@@ -15,9 +15,7 @@ looks for the tags, then for that description.
 from openstack import exceptions as sdk_exc
 
 from heat_conv.common import exception
-from heat_conv.common.status import Action
-from heat_conv.common.status import Drift
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack import base as os_base
 from heat_conv.resources.openstack import names
 from heat_conv.resources.openstack.neutron import listing
@@ -194,17 +192,14 @@ class NeutronResource(os_base.OpenStackResource):
             return self.failed(exc)
         return self.settled(obj)
 
-    def check(self):
-        if not self.physical_id:
-            return base.Failed(f'{self.type_name} has no physical object')
+    def look_for_check(self):
         try:
-            obj = self.call(self._sdk('get'), self.physical_id)
+            return self.call(self._sdk('get'), self.physical_id)
         except sdk_exc.NotFoundException:
-            return base.Failed(f'{self.type_name} {self.physical_id} was deleted '
-                               'outside heat-conv')
-        except Exception as exc:
-            return self.failed(exc)
-        outcome = self.settled(obj)
+            return None
+
+    def healthy(self, cloud_object):
+        outcome = self.settled(cloud_object)
         return base.Done(self.physical_id) if isinstance(outcome, base.Pending) else outcome
 
     # Outcomes --------------------------------------------------------------
@@ -225,14 +220,8 @@ class NeutronResource(os_base.OpenStackResource):
         return base.Failed(f'Unknown status {status}: Resource is not built',
                            physical_id=shown['id'])
 
-    def progress(self, action, cloud_object):
-        if action == Action.DELETE:
-            return base.Done() if cloud_object is None else None
-        if cloud_object is None:
-            return base.Failed(f'{self.type_name} {self.physical_id} disappeared '
-                               f'during {action}')
-        outcome = self.judge(cloud_object)
-        return None if isinstance(outcome, base.Pending) else outcome
+    def progress_of(self, action, cloud_object):
+        return self.judge(cloud_object)
 
     # Attributes ----------------------------------------------------------
     def attributes(self):
@@ -254,26 +243,17 @@ class NeutronResource(os_base.OpenStackResource):
         return {}
 
     # Reality ---------------------------------------------------------------
-    def live_properties(self, shown):
+    def observed_properties(self, shown):
         """Properties as Neutron shows them, for the ones drift compares."""
         live = {key: shown.get(key) for key in self.drift_fields}
         if 'tags' in self.drift_fields:
             live['tags'] = sorted(listing.user_tags(shown.get('tags')))
         return live
 
-    def drift(self, expected, cloud_object):
-        if cloud_object is None:
-            return Drift.DELETED, {'reason': f'{self.type_name} {self.physical_id} '
-                                             'no longer exists'}
-        live = self.live_properties(cloud_object)
-        differences = {}
-        for key, actual in sorted(live.items()):
-            wanted = expected.get(key)
-            if key == 'tags':
-                wanted = sorted(wanted or [])
-            if wanted is not None and wanted != actual:
-                differences[key] = {'expected': wanted, 'actual': actual}
-        return (Drift.MODIFIED, differences) if differences else (Drift.IN_SYNC, None)
+    def expected_value(self, key, expected):
+        if key == 'tags':
+            return sorted(expected.get('tags') or [])   # as observed_properties shows them
+        return super().expected_value(key, expected)
 
     @classmethod
     def observe_many(cls, cloud, physical_ids):

@@ -4,12 +4,12 @@ from openstack.network.v2 import floating_ip as sdk_floating_ip
 
 from heat_conv.common import exception
 from heat_conv.common.status import Drift
-from heat_conv.resources import base as resource_base
+from heat_conv.plugin_interface import base as resource_base
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.openstack import base as os_base
 from heat_conv.resources.openstack import names
 from heat_conv.resources.openstack.neutron import base
 from heat_conv.resources.openstack.neutron import lookup
-from heat_conv.resources.properties import Property
 
 
 def _port_drift(status, detail, expected, shown):

@@ -1,9 +1,9 @@
 """OS::Neutron::Net: a Neutron network."""
 from openstack.network.v2 import network as sdk_network
 
-from heat_conv.resources import base as resource_base
+from heat_conv.plugin_interface import base as resource_base
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.openstack.neutron import base
-from heat_conv.resources.properties import Property
 
 
 class Net(base.NeutronResource):

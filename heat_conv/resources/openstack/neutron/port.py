@@ -1,10 +1,10 @@
 """OS::Neutron::Port: a port on a Neutron network."""
 from openstack.network.v2 import port as sdk_port
 
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.openstack.neutron import base
 from heat_conv.resources.openstack.neutron import listing
 from heat_conv.resources.openstack.neutron import lookup
-from heat_conv.resources.properties import Property
 
 VNIC_TYPES = ('normal', 'direct', 'macvtap', 'direct-physical', 'baremetal')
 

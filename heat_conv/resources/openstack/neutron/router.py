@@ -3,10 +3,10 @@ from openstack.network.v2 import router as sdk_router
 
 from heat_conv.common import exception
 from heat_conv.common.status import Drift
-from heat_conv.resources import base as resource_base
+from heat_conv.plugin_interface import base as resource_base
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.openstack.neutron import base
 from heat_conv.resources.openstack.neutron import lookup
-from heat_conv.resources.properties import Property
 
 _GATEWAY_FIXED_IP = {
     'ip_address': Property('string', constraint='ip_addr',

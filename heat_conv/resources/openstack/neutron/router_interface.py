@@ -10,12 +10,12 @@ from heat_conv.clients import retry
 from heat_conv.common import exception
 from heat_conv.common.status import Action
 from heat_conv.common.status import Drift
-from heat_conv.resources import base as resource_base
+from heat_conv.plugin_interface import base as resource_base
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.openstack import base as os_base
 from heat_conv.resources.openstack.neutron import base
 from heat_conv.resources.openstack.neutron import listing
 from heat_conv.resources.openstack.neutron import lookup
-from heat_conv.resources.properties import Property
 
 
 def parse(physical_id):

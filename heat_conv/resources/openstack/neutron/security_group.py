@@ -4,10 +4,10 @@ from openstack.network.v2 import security_group as sdk_security_group
 
 from heat_conv.common import exception
 from heat_conv.common.status import Drift
-from heat_conv.resources import base as resource_base
+from heat_conv.plugin_interface import base as resource_base
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.openstack.neutron import base
 from heat_conv.resources.openstack.neutron import listing
-from heat_conv.resources.properties import Property
 
 _RULE = {
     'direction': Property('string', default='ingress',

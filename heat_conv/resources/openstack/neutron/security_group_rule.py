@@ -2,9 +2,9 @@
 from openstack.network.v2 import security_group_rule as sdk_rule
 
 from heat_conv.common import exception
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.openstack.neutron import base
 from heat_conv.resources.openstack.neutron import lookup
-from heat_conv.resources.properties import Property
 
 PROTOCOLS = tuple(str(number) for number in range(256)) + (
     'ah', 'dccp', 'egp', 'esp', 'gre', 'icmp', 'icmpv6', 'igmp', 'ipv6-encap',

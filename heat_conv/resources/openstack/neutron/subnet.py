@@ -4,9 +4,9 @@ import ipaddress
 from openstack.network.v2 import subnet as sdk_subnet
 
 from heat_conv.common import exception
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.openstack.neutron import base
 from heat_conv.resources.openstack.neutron import lookup
-from heat_conv.resources.properties import Property
 
 IPV6_MODES = ('dhcpv6-stateful', 'dhcpv6-stateless', 'slaac')
 
@@ -148,8 +148,8 @@ class Subnet(base.NeutronResource):
             body['allocation_pools'] = []
         return body
 
-    def live_properties(self, shown):
-        live = super().live_properties(shown)
+    def observed_properties(self, shown):
+        live = super().observed_properties(shown)
         # Neutron adds the defaults it picked; compare what the template set.
         if self.stored_properties.get('gateway_ip') in ('', '~'):
             live['gateway_ip'] = self.stored_properties['gateway_ip'] \

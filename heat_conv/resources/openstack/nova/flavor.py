@@ -4,10 +4,10 @@ A flavor has no metadata: heat-conv's mark of ownership goes into its
 description (Nova API 2.55, a field Heat's type does not set), which
 ``find_orphan`` looks for.
 """
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.openstack import names
 from heat_conv.resources.openstack.nova import listed
-from heat_conv.resources.properties import Property
 
 
 class Flavor(listed.ListedNovaResource):

@@ -9,10 +9,10 @@ message instead (and a generated private key would be lost with the
 answer anyway).
 """
 from heat_conv.common import exception
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.openstack import names
 from heat_conv.resources.openstack.nova import listed
-from heat_conv.resources.properties import Property
 
 
 class KeyPair(listed.ListedNovaResource):

@@ -5,8 +5,7 @@ them all in one call.
 from openstack import exceptions as sdk_exc
 
 from heat_conv.clients import retry
-from heat_conv.common.status import Action
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack import base as os_base
 
 
@@ -51,25 +50,11 @@ class ListedNovaResource(os_base.OpenStackResource):
     def adopt(self):
         return self.check()
 
-    def check(self):
-        if not self.physical_id:
-            return base.Failed(f'{self.type_name} has no physical object')
+    def look_for_check(self):
         try:
-            self._get()
+            return self._get()
         except sdk_exc.NotFoundException:
-            return base.Failed(f'{self.type_name} {self.physical_id} was deleted '
-                               'outside heat-conv')
-        except Exception as exc:
-            return self.failed(exc)
-        return base.Done(self.physical_id)
-
-    def progress(self, action, cloud_object):
-        if action == Action.DELETE:
-            return base.Done() if cloud_object is None else None
-        if cloud_object is None:
-            return base.Failed(f'{self.type_name} {self.physical_id} disappeared '
-                               f'during {action}')
-        return base.Done(self.physical_id)
+            return None
 
     def attributes(self):
         shown = getattr(self, '_raw', None)

@@ -20,7 +20,7 @@ from openstack import exceptions as sdk_exc
 from heat_conv.clients import retry
 from heat_conv.common import exception
 from heat_conv.common.status import Action
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack import base as os_base
 from heat_conv.resources.openstack import lookups
 from heat_conv.resources.openstack.nova import server_addresses

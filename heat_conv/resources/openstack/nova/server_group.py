@@ -7,11 +7,11 @@ A group named in the template cannot be told from the user's own groups
 of that name, so for it ``find_orphan`` finds nothing (a lost create may
 leave one empty group behind).
 """
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.openstack import base as os_base
 from heat_conv.resources.openstack import names
 from heat_conv.resources.openstack.nova import listed
-from heat_conv.resources.properties import Property
 
 POLICIES = ('anti-affinity', 'affinity', 'soft-anti-affinity', 'soft-affinity')
 

@@ -16,7 +16,7 @@ import logging
 from openstack import exceptions as sdk_exc
 
 from heat_conv.common.status import Action
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack.nova import server_status
 
 LOG = logging.getLogger(__name__)

@@ -1,5 +1,5 @@
 """OS::Nova::Server's properties and attributes, as Heat 27 has them."""
-from heat_conv.resources.properties import Property
+from heat_conv.plugin_interface.properties import Property
 
 USER_DATA_FORMATS = ('HEAT_CFNTOOLS', 'RAW', 'SOFTWARE_CONFIG')
 TRANSPORTS = ('POLL_SERVER_CFN', 'POLL_SERVER_HEAT', 'POLL_TEMP_URL', 'ZAQAR_MESSAGE')

@@ -8,7 +8,7 @@ from heat_conv.engine.core import messages
 from heat_conv.engine.core import rpc
 from heat_conv.engine.core import step
 from heat_conv.engine.core import worker
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 
 
 class Broker:

@@ -5,7 +5,7 @@ import pytest
 
 from heat_conv.engine.core import messages
 from heat_conv.engine.core.messages import Mode
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 
 DEFINITION = {'name': 'B', 'type': 'OS::Heat::TestResource', 'version': '2018-08-31',
               'properties': {'value': {'get_attr': ['A', 'output']}}, 'metadata': {},

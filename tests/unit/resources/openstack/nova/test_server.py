@@ -9,7 +9,7 @@ from openstack import exceptions as sdk_exc
 
 from heat_conv.common import exception
 from heat_conv.common.status import Action
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack.nova import server as server_mod
 from heat_conv.resources.openstack.nova import server_block_devices
 from heat_conv.resources.openstack.nova import server_user_data

@@ -8,7 +8,7 @@ when it validates a stack).
 """
 from heat_conv.common import exception
 from heat_conv.hot import template as hot_template
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 
 
 def check_resources(bound, get_class, ignore_unavailable=False, services=None,

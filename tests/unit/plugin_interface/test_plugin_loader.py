@@ -7,8 +7,8 @@ import pytest
 
 from heat_conv.common import config
 from heat_conv.common import exception
-from heat_conv.resources import plugin_loader
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import plugin_loader
+from heat_conv.plugin_interface import registry
 
 PLUGIN = textwrap.dedent('''
     from heat_conv.resources.heat import simple
@@ -90,7 +90,7 @@ def test_one_type_is_loaded_without_the_others(tmp_path):
     """A process that runs a few types imports only their modules."""
     script = (
         'import sys\n'
-        'from heat_conv.resources import registry\n'
+        'from heat_conv.plugin_interface import registry\n'
         'registry.get("OS::Heat::Value")\n'
         'print(sorted(m for m in sys.modules if m.startswith("heat_conv.resources.")))\n')
     done = subprocess.run([sys.executable, '-c', script], capture_output=True, text=True,

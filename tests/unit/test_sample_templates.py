@@ -6,7 +6,7 @@ import yaml
 
 from heat_conv.engine.core import stack_operations
 
-SAMPLES = pathlib.Path(__file__).resolve().parents[3] / 'sample-templates'
+SAMPLES = pathlib.Path(__file__).resolve().parents[2] / 'sample-templates'
 TEMPLATES = sorted(SAMPLES.glob('*.yaml'))
 
 

@@ -5,8 +5,8 @@ every Subnet cidr ('heat-conv cannot check it')."""
 import pytest
 
 from heat_conv.common import exception
-from heat_conv.resources import base
-from heat_conv.resources import properties
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface import properties
 
 
 class Routed(base.Resource):

@@ -13,11 +13,11 @@ import typing
 from heat_conv.common import exception
 from heat_conv.common.status import Drift
 from heat_conv.hot import custom_constraints
-from heat_conv.resources import ownership
-from heat_conv.resources import properties as props_mod
-from heat_conv.resources.ownership import Adopter  # noqa: F401  (the plugin interface)
-from heat_conv.resources.ownership import Owner  # noqa: F401
-from heat_conv.resources.ownership import StackKnown  # noqa: F401
+from heat_conv.plugin_interface import ownership
+from heat_conv.plugin_interface import properties as props_mod
+from heat_conv.plugin_interface.ownership import Adopter  # noqa: F401  (the plugin interface)
+from heat_conv.plugin_interface.ownership import Owner  # noqa: F401
+from heat_conv.plugin_interface.ownership import StackKnown  # noqa: F401
 
 
 @dataclasses.dataclass

@@ -13,10 +13,10 @@ from heatclient import exc as heat_exc
 from osc_lib import exceptions
 from osc_lib.command import command
 
-from heat_conv.cli import graph_dot
-from heat_conv.cli import graph_model
-from heat_conv.cli import graph_text
-from heat_conv.cli import graphviz
+from heat_conv_client import graph_dot
+from heat_conv_client import graph_model
+from heat_conv_client import graph_text
+from heat_conv_client import graphviz
 
 FORMATS = ('text', 'dot', 'svg', 'png')
 _FORMAT_BY_EXTENSION = {'.txt': 'text', '.dot': 'dot', '.gv': 'dot',

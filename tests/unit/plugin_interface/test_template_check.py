@@ -3,7 +3,7 @@ import pytest
 from heat_conv.api import options as api_options  # noqa: F401 ([api] auth_strategy: the checks run as the API runs them)
 from heat_conv.common import exception
 from heat_conv.hot import template
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import registry
 
 T = 'OS::Heat::TestResource'
 

@@ -3,9 +3,9 @@ a bound template's resources checked against their classes."""
 from oslo_config import cfg
 
 from heat_conv.common import exception
-from heat_conv.resources import heat_types
-from heat_conv.resources import plugin_loader
-from heat_conv.resources import template_check
+from heat_conv.plugin_interface import heat_types
+from heat_conv.plugin_interface import plugin_loader
+from heat_conv.plugin_interface import template_check
 
 
 def get(type_name, path=(), nested_template=None):

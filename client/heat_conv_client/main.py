@@ -1,11 +1,11 @@
 """Entry point of ``heat-conv``, the command-line client.
 
 ``heat-conv stack create -t FILE NAME --wait``, ``heat-conv stack list``,
-``heat-conv stack graph NAME``...: see heat_conv.cli.shell.
+``heat-conv stack graph NAME``...: see heat_conv_client.shell.
 """
 import sys
 
-from heat_conv.cli import shell
+from heat_conv_client import shell
 
 
 def main(argv=None):

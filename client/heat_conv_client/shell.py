@@ -25,7 +25,7 @@ from osc_lib import clientmanager
 from osc_lib import shell
 from osc_lib.api import auth
 
-from heat_conv.cli import progress
+from heat_conv_client import progress
 
 COMMAND_GROUP = 'openstack.orchestration.v1'
 DEFAULT_ENDPOINT = 'http://127.0.0.1:8004/v1/admin'
@@ -41,7 +41,7 @@ def default_endpoint(environ=None):
 
 def _version():
     try:
-        return metadata.version('heat-conv')
+        return metadata.version('heat-conv-client')
     except metadata.PackageNotFoundError:   # running from a source tree
         return 'unknown'
 
