@@ -4,7 +4,7 @@ of the stack delete waiting on it), never a silent leak; a slow one keeps
 the snapshot, and the stack delete, waiting without blocking anyone."""
 from heat_conv.cloud import errors as cloud_errors
 from heat_conv.observer import poller
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.simulated import cloud_backed
 from tests.scenarios.library import attr
 from tests.scenarios.library import physical_ids

@@ -33,8 +33,8 @@ from heat_conv.engine.core import messages
 from heat_conv.engine.core import rpc
 from heat_conv.engine.core import stack_operations
 from heat_conv.engine.core import stack_state
-from heat_conv.resources import base
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import base
+from heat_conv.plugin_interface import registry
 
 LOG = logging.getLogger(__name__)
 

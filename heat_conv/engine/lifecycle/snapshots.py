@@ -23,7 +23,7 @@ from heat_conv.engine.core import stack_state
 from heat_conv.engine.lifecycle import snapshot_deletion
 from heat_conv.engine.lifecycle import stack_abandon
 from heat_conv.engine.lifecycle import stack_lifecycle
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import registry
 
 
 def create_snapshot(ctx, stack_id, name=None):

@@ -3,7 +3,7 @@ step's objects (Heat's handle_restore)."""
 import pytest
 
 from heat_conv.engine.lifecycle import snapshots
-from heat_conv.resources import registry
+from heat_conv.plugin_interface import registry
 
 
 @pytest.fixture(autouse=True)

@@ -4,7 +4,7 @@ from unittest import mock
 
 from openstack import exceptions as sdk_exc
 
-from heat_conv.resources import base
+from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack.cinder import volume as volume_mod
 
 TAKEN = {'snapshot_taken_id': 'snap-1'}
