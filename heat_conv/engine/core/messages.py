@@ -320,9 +320,8 @@ class ScalingDone(ResumeStep):
 
 
 @dataclasses.dataclass(frozen=True)
-class DriftFound:
-    """The observer found a resource of the stack drifted from its template."""
-    METHOD: typing.ClassVar[str] = 'drift_found'
+class StackMessage:
+    """A message about one stack, as a whole."""
     stack_id: str
 
     @classmethod
@@ -334,18 +333,16 @@ class DriftFound:
 
 
 @dataclasses.dataclass(frozen=True)
-class DeleteSnapshots:
+class DriftFound(StackMessage):
+    """The observer found a resource of the stack drifted from its template."""
+    METHOD: typing.ClassVar[str] = 'drift_found'
+
+
+@dataclasses.dataclass(frozen=True)
+class DeleteSnapshots(StackMessage):
     """Snapshots of the stack are being deleted: look how their objects'
     deletes stand (the observer sends it while any is)."""
     METHOD: typing.ClassVar[str] = 'delete_snapshots'
-    stack_id: str
-
-    @classmethod
-    def from_wire(cls, kwargs):
-        return cls(kwargs['stack_id'])
-
-    def to_wire(self):
-        return {'stack_id': self.stack_id}
 
 
 # What may travel in a Batch, by method.
