@@ -56,8 +56,13 @@ class CloudClient(abc.ABC):
         """Start a SUSPEND or RESUME; returns the object."""
 
     @abc.abstractmethod
-    def snapshot(self, object_id):
-        """Keep a copy of the object (its one snapshot); the snapshot."""
+    def snapshot(self, object_id, label=None):
+        """Keep a copy of the object (its one snapshot with that label); the
+        snapshot."""
+
+    @abc.abstractmethod
+    def delete_snapshot(self, snapshot_id):
+        """Forget a snapshot (CloudNotFound if there is none)."""
 
     @abc.abstractmethod
     def list_snapshots(self):
@@ -135,9 +140,13 @@ class LocalCloudClient(CloudClient):
         self._enter()
         return self.store.power(object_id, action, wait_secs, self._fail(fail))
 
-    def snapshot(self, object_id):
+    def snapshot(self, object_id, label=None):
         self._enter()
-        return self.store.snapshot(object_id)
+        return self.store.snapshot(object_id, label)
+
+    def delete_snapshot(self, snapshot_id):
+        self._enter()
+        self.store.delete_snapshot(snapshot_id)
 
     def list_snapshots(self):
         self._enter()
@@ -219,9 +228,14 @@ class HttpCloudClient(CloudClient):
         return self._call('POST', f'{self._path(object_id)}/{action.lower()}', 200,
                           payload=body)['object']
 
-    def snapshot(self, object_id):
-        # One snapshot per object: a second call answers the first's.
-        return self._call('POST', self._path(object_id) + '/snapshot', 201)['snapshot']
+    def snapshot(self, object_id, label=None):
+        # One snapshot per object and label: a second call answers the first's.
+        payload = {} if label is None else {'label': label}
+        return self._call('POST', self._path(object_id) + '/snapshot', 201,
+                          payload=payload)['snapshot']
+
+    def delete_snapshot(self, snapshot_id):
+        self._call('DELETE', '/v1/snapshots/' + quote(str(snapshot_id), safe=''), 204)
 
     def list_snapshots(self):
         return self._call('GET', '/v1/snapshots', 200)['snapshots']

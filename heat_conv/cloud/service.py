@@ -37,6 +37,7 @@ _ROUTES = (
     ('POST', _OBJECT + '/resume', 'resume', True),
     ('POST', _OBJECT + '/snapshot', 'snapshot', True),
     ('GET', '/v1/snapshots', 'list_snapshots', True),
+    ('DELETE', '/v1/snapshots/{object_id}', 'delete_snapshot', True),
     ('PATCH', _OBJECT, 'patch', False),
     ('DELETE', _OBJECT, 'delete_now', False),
     ('POST', _OBJECT + '/finish', 'finish', False),
@@ -267,8 +268,12 @@ class CloudApp:
         return 200, {'object': obj}
 
     def _snapshot(self, req, object_id):
-        _body(req, ())
-        return 201, {'snapshot': self.store.snapshot(object_id)}
+        body = _body(req, ('label',))
+        return 201, {'snapshot': self.store.snapshot(object_id, body.get('label'))}
+
+    def _delete_snapshot(self, req, snapshot_id):
+        self.store.delete_snapshot(snapshot_id)
+        return 204, None
 
     def _list_snapshots(self, req):
         return 200, {'snapshots': self.store.list_snapshots()}

@@ -51,13 +51,16 @@ CREATE TABLE IF NOT EXISTS objects (
     failure TEXT
 );
 CREATE INDEX IF NOT EXISTS objects_by_stack ON objects (stack_id, resource_name);
--- what an object was when it was deleted with a snapshot; one per object
+-- copies of objects: the one a delete with a snapshot keeps (label ''),
+-- and one per stack snapshot that took one (its own label)
 CREATE TABLE IF NOT EXISTS snapshots (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
     id TEXT NOT NULL UNIQUE,
-    object_id TEXT NOT NULL UNIQUE,
+    object_id TEXT NOT NULL,
+    label TEXT NOT NULL,
     object TEXT NOT NULL,
-    created_at TEXT NOT NULL
+    created_at TEXT NOT NULL,
+    UNIQUE (object_id, label)
 );
 CREATE INDEX IF NOT EXISTS objects_by_done_at ON objects (done_at);
 -- the call log (log_calls): every engine-facing change asked of the cloud,
@@ -303,19 +306,30 @@ class CloudStore:
             self._begin(now, wait_secs, BUILDING, action, failure, object_id)
             return self._fetch(object_id)
 
-    def snapshot(self, object_id):
-        """Keep a copy of the object as it is now; the object's one snapshot
-        (an existing one is returned, even once the object is gone)."""
+    def snapshot(self, object_id, label=''):
+        """Keep a copy of the object as it is now: the object's one snapshot
+        with that ``label`` (an existing one is returned, even once the
+        object is gone, so asking again makes no second copy)."""
+        label = '' if label is None else _check_str(label, 'label')
         with self._transaction():
             self._settle(timeutils.now())
             found = self._db.execute('SELECT id, object, created_at FROM snapshots'
-                                     ' WHERE object_id = ?', (object_id,)).fetchone()
+                                     ' WHERE object_id = ? AND label = ?',
+                                     (object_id, label)).fetchone()
             if found is None:
                 obj = self._fetch(object_id)
                 found = (str(uuid.uuid4()), json.dumps(obj), _now_iso())
-                self._db.execute('INSERT INTO snapshots (id, object_id, object, created_at)'
-                                 ' VALUES (?, ?, ?, ?)', (found[0], object_id) + found[1:])
+                self._db.execute('INSERT INTO snapshots (id, object_id, label, object,'
+                                 ' created_at) VALUES (?, ?, ?, ?, ?)',
+                                 (found[0], object_id, label) + found[1:])
         return {'id': found[0], 'object': json.loads(found[1]), 'created_at': found[2]}
+
+    def delete_snapshot(self, snapshot_id):
+        """Forget a snapshot; CloudNotFound if there is none by that id."""
+        with self._transaction():
+            gone = self._db.execute('DELETE FROM snapshots WHERE id = ?', (snapshot_id,))
+            if gone.rowcount != 1:
+                raise CloudNotFound(f'Snapshot {snapshot_id} not found')
 
     def list_snapshots(self):
         with self._transaction():

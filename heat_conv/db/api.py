@@ -60,6 +60,8 @@ from heat_conv.db.queries.snapshots import snapshot_delete  # noqa: F401
 from heat_conv.db.queries.snapshots import snapshot_finish  # noqa: F401
 from heat_conv.db.queries.snapshots import snapshot_get  # noqa: F401
 from heat_conv.db.queries.snapshots import snapshot_list  # noqa: F401
+from heat_conv.db.queries.snapshots import snapshot_update  # noqa: F401
+from heat_conv.db.queries.snapshots import stacks_deleting_snapshots  # noqa: F401
 from heat_conv.db.queries.software import software_config_create  # noqa: F401
 from heat_conv.db.queries.software import software_config_delete  # noqa: F401
 from heat_conv.db.queries.software import software_config_get  # noqa: F401

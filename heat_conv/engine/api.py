@@ -9,6 +9,7 @@ from heat_conv.engine import features  # noqa: F401 (the features' extensions)
 from heat_conv.engine.core import decision
 from heat_conv.engine.core import messages
 from heat_conv.engine.core import stack_operations
+from heat_conv.engine.lifecycle import snapshot_deletion
 from heat_conv.engine.lifecycle import snapshots
 from heat_conv.engine.lifecycle import stack_abandon
 from heat_conv.engine.lifecycle import stack_adopt
@@ -20,7 +21,7 @@ from heat_conv.engine.signals import signal_operations
 create_stack = stack_operations.create_stack
 update_stack = stack_operations.update_stack
 patch_inputs = stack_operations.patch_inputs
-delete_stack = stack_operations.delete_stack
+delete_stack = snapshot_deletion.delete_stack   # its snapshots first, as in Heat
 cancel_update = stack_operations.cancel_update
 check_stack = stack_operations.check_stack
 validate_template = stack_operations.validate_template

@@ -35,6 +35,8 @@ def register():
     ext.register(ext.TRAVERSAL_ENDED, _LIFECYCLE + 'snapshot_record:finish',
                  key=Action.SNAPSHOT)
     ext.register(ext.ADOPTED_ROWS, _LIFECYCLE + 'adoption:rows')
+    ext.register(ext.EVENT, _LIFECYCLE + 'snapshot_deletion:look_again',
+                 key='delete_snapshots')
 
     # signals, waits, hooks and scaling
     ext.register(ext.GUARD, _SIGNALS + 'hooks:guard',

@@ -97,6 +97,17 @@ def poll_pending(cloud=None, batch_size=500, stack_ids=None, reported=None,
     return settled
 
 
+def nudge_snapshot_deletes(stack_ids=None):
+    """Cast ``delete_snapshots`` for each stack (of ``stack_ids``, if given)
+    with a snapshot being deleted: an engine looks how the deletes of its
+    cloud objects stand (a Cinder snapshot goes in the background).
+    Returns how many stacks it cast for."""
+    stacks = db_api.stacks_deleting_snapshots(stack_ids)
+    for stack_id in stacks:
+        rpc.cast(messages.DeleteSnapshots(stack_id))
+    return len(stacks)
+
+
 def _poll_simulated(cloud, rows, batch_size, reported, now):
     settled = 0
     for start in range(0, len(rows), batch_size):

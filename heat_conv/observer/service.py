@@ -1,7 +1,8 @@
 """The observer process: watches reality for the engine.
 
 Every ``poll_interval`` (sooner while actions are ending, see pause) it
-reports pending cloud actions that settled; every
+reports pending cloud actions that settled, and asks an engine to look
+again at the stacks whose snapshots are being deleted; every
 ``drift_interval``, on a thread of its own, it compares all observed
 resources of its stacks with reality, records what it finds and, for
 stacks with ``auto_heal``, reports the drift to the engine, which
@@ -102,6 +103,7 @@ class Observer:
         settled = poller.poll_pending(self.cloud, batch_size=CONF.observer.batch_size,
                                       stack_ids=stacks, reported=self.reported,
                                       connection_for=self.connection_for)
+        poller.nudge_snapshot_deletes(stacks)
         self._last_poll = timeutils.now()
         if self.listening:
             # Notifications say when actions end: polls are the fallback.

@@ -243,6 +243,23 @@ class Resource:
         records every resource's data when its traversal ends."""
         return Done(self.physical_id)
 
+    @classmethod
+    def restore_properties(cls, resource_data):
+        """A snapshot's restore (Heat's handle_restore): {property: value}
+        that the resource's definition takes from what its snapshot step
+        made (``resource_data``: its entry's data in the snapshot's
+        document), such as a server's image; {} for most types."""
+        return {}
+
+    def delete_snapshot_data(self, resource_data):
+        """Delete what a stack snapshot's step made for this resource (Heat's
+        handle_delete_snapshot): ``resource_data``, its entry's data in the
+        snapshot's document, names the objects. Done once they are gone (an
+        object already gone is gone), Pending while the service deletes
+        them, Failed with the service's reason. Called again while Pending,
+        it answers how the delete stands now, without starting another."""
+        return Done()
+
     def adopt(self):
         """Take over the existing object ``physical_id``: Done if it is
         there (nothing is created), else Failed."""

@@ -15,6 +15,7 @@ import socket
 import time
 import uuid
 
+import psutil
 import pytest
 import sqlalchemy
 import yaml
@@ -96,14 +97,35 @@ def start_heat_conv(rig, workdir, extra_conf='', wait_for_port=300):
         pytest.skip(f"the catalog's orchestration endpoint is {endpoints}, not heat-conv "
                     f'on port {CATALOG_PORT} (tools/minicloud orchestration-endpoint)')
     deadline = time.monotonic() + wait_for_port
-    while port_taken(CATALOG_PORT):
-        if time.monotonic() > deadline:
-            pytest.skip(f'port {CATALOG_PORT} stayed taken: heat-conv cannot answer for '
-                        'the catalog')
-        time.sleep(2)
-    service = keystone_rig.KeystoneHeatConv(workdir, rig, api_port=CATALOG_PORT,
-                                            extra_conf=extra_conf)
-    return service.start()
+    while True:
+        while port_taken(CATALOG_PORT):
+            if time.monotonic() > deadline:
+                pytest.skip(f'port {CATALOG_PORT} stayed taken: heat-conv cannot answer '
+                            'for the catalog')
+            time.sleep(2)
+        service = keystone_rig.KeystoneHeatConv(workdir, rig, api_port=CATALOG_PORT,
+                                                extra_conf=extra_conf)
+        service.start()
+        # Another run may have taken the port between the look and the
+        # start, and answered the start's health check: then this run's
+        # tests would talk to the other's heat-conv. Wait for the port again.
+        if listens_on(service.proc.pid, CATALOG_PORT):
+            return service
+        service.kill()
+
+
+def listens_on(pid, port):
+    """Whether process ``pid`` holds a listening socket on ``port`` (its
+    API may still be binding: asked for a few seconds)."""
+    for _ in range(50):
+        try:
+            if any(c.status == psutil.CONN_LISTEN and c.laddr.port == port
+                   for c in psutil.Process(pid).net_connections(kind='tcp')):
+                return True
+        except psutil.NoSuchProcess:
+            return False
+        time.sleep(0.1)
+    return False
 
 
 def stack_ids(db_url):

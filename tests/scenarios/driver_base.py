@@ -2,6 +2,7 @@
 import uuid
 
 from heat_conv.db import api as db_api
+from heat_conv.engine import api as engine_api
 from heat_conv.engine.core import stack_operations
 from heat_conv.engine.lifecycle import snapshots
 from heat_conv.engine.lifecycle import stack_abandon
@@ -47,7 +48,7 @@ class Driver:
         return rows[-1] if rows else None
 
     def delete(self):
-        return stack_operations.delete_stack(self.ctx, self.stack_id)
+        return engine_api.delete_stack(self.ctx, self.stack_id)
 
     def cancel(self, rollback=True):
         return stack_operations.cancel_update(self.ctx, self.stack_id, rollback=rollback)
@@ -79,6 +80,12 @@ class Driver:
 
     def show_snapshot(self, snapshot_id):
         return snapshots.show_snapshot(self.ctx, self.stack_id, snapshot_id)
+
+    def delete_snapshot(self, snapshot_id):
+        return snapshots.delete_snapshot(self.ctx, self.stack_id, snapshot_id)
+
+    def snapshots(self):
+        return db_api.snapshot_list(self.stack_id)
 
     def restore(self, snapshot_id):
         return snapshots.restore_snapshot(self.ctx, self.stack_id, snapshot_id)

@@ -206,6 +206,38 @@ def snapshot_deletion_policy_keeps_a_copy(d):
         [(a, 'a')]
 
 
+def copies_of(d, ids):
+    """The cloud's snapshots of these objects (a shared cloud holds others')."""
+    return sorted((s['object']['id'], s['id']) for s in d.cloud.list_snapshots()
+                  if s['object']['id'] in ids)
+
+
+def snapshot_delete_deletes_its_copies_and_stack_delete_its_snapshots(d):
+    d.create(tmpl({'A': res('a'), 'B': res(attr('A'))}))
+    assert d.settle() == 'CREATE_COMPLETE'
+    ids = physical_ids(d)
+    first = d.snapshot('first')
+    assert d.settle() == 'SNAPSHOT_COMPLETE'
+    second = d.snapshot('second')
+    assert d.settle() == 'SNAPSHOT_COMPLETE'
+    # Each snapshot's step took a copy of each object in the cloud.
+    taken = {snap.id: {name: entry['resource_data']['cloud_snapshot_id'] for name, entry
+                       in d.show_snapshot(snap.id).data['resources'].items()}
+             for snap in (first, second)}
+    assert copies_of(d, ids.values()) == sorted(
+        (ids[name], copy) for each in taken.values() for name, copy in each.items())
+    d.delete_snapshot(first.id)
+    assert [s.id for s in d.snapshots()] == [second.id]
+    assert copies_of(d, ids.values()) == sorted(
+        (ids[name], copy) for name, copy in taken[second.id].items())
+    # The stack's delete deletes its snapshots, and their copies, first.
+    d.delete()
+    assert d.settle() == 'DELETE_COMPLETE'
+    assert d.snapshots() == []
+    assert copies_of(d, ids.values()) == []
+    assert d.scenario_cloud() == []
+
+
 def restricted(actions):
     return {'resource_registry': {'resources': {'bar': {'restricted_actions': actions}}}}
 
@@ -294,5 +326,6 @@ ALL = [check_leaves_what_it_never_reaches_as_heat_does,
        failed_suspend_is_tried_again, resume_of_a_running_stack_fails_as_in_heat,
        abandon_then_adopt_round_trip, adopt_without_an_object_fails_and_creates_nothing,
        snapshot_then_restore, snapshot_deletion_policy_keeps_a_copy,
+       snapshot_delete_deletes_its_copies_and_stack_delete_its_snapshots,
        restricted_actions_refuse_as_in_heat, external_id_adopts_and_never_deletes,
        external_id_that_no_object_has_is_taken_as_given]

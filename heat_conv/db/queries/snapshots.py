@@ -44,5 +44,26 @@ def snapshot_finish(stack_id, snapshot_id, values):
     s = models.Snapshot
     with transaction() as session:
         return _execute(session, sa.update(s).where(
-            s.id == snapshot_id, s.stack_id == stack_id, s.status == 'IN_PROGRESS')
-            .values(**values)).rowcount == 1
+            s.id == snapshot_id, s.stack_id == stack_id, s.action == 'CREATE',
+            s.status == 'IN_PROGRESS').values(**values)).rowcount == 1
+
+
+def snapshot_update(snapshot_id, values):
+    """Change a snapshot's row; False if it is gone."""
+    with transaction() as session:
+        return _execute(session, sa.update(models.Snapshot).where(
+            models.Snapshot.id == snapshot_id).values(**values)).rowcount == 1
+
+
+def stacks_deleting_snapshots(stack_ids=None):
+    """The ids of the stacks with a snapshot being deleted (DELETE
+    IN_PROGRESS): of ``stack_ids`` only, if given."""
+    s = models.Snapshot
+    query = sa.select(s.stack_id).where(s.action == 'DELETE',
+                                        s.status == 'IN_PROGRESS').distinct()
+    if stack_ids is not None:
+        if not stack_ids:
+            return []
+        query = query.where(s.stack_id.in_(list(stack_ids)))
+    with transaction() as session:
+        return sorted(session.scalars(query))

@@ -38,7 +38,8 @@ The points, with the arguments each is called with:
 ``TRAVERSAL_ENDED``, keyed by stack action (stack_id, traversal_id,
     status, reason): a traversal of that action ended.
 ``EVENT``, keyed by message method (msg): the handler of an external
-    event addressed to one resource's step.
+    event addressed to one resource's step (or, ``delete_snapshots``, to a
+    stack's snapshots being deleted).
 """
 import dataclasses
 import importlib

@@ -21,8 +21,9 @@ from heat_conv.plugin_interface import base
 # resume and adopt; 1.5: run mode snapshot; 1.6: resource_signalled,
 # scaling_done; 1.7: check_resource without its definition and mode (the
 # step reads them from its node's sync point); 1.8: run_batch; 1.9: an
-# outcome may carry the object the observer saw (``seen``).
-VERSION = '1.9'
+# outcome may carry the object the observer saw (``seen``); 1.10:
+# delete_snapshots.
+VERSION = '1.10'
 
 
 class Mode(enum.StrEnum):
@@ -323,9 +324,8 @@ class ScalingDone(ResumeStep):
 
 
 @dataclasses.dataclass(frozen=True)
-class DriftFound:
-    """The observer found a resource of the stack drifted from its template."""
-    METHOD: typing.ClassVar[str] = 'drift_found'
+class StackMessage:
+    """A message about one stack, as a whole."""
     stack_id: str
 
     @classmethod
@@ -334,6 +334,19 @@ class DriftFound:
 
     def to_wire(self):
         return {'stack_id': self.stack_id}
+
+
+@dataclasses.dataclass(frozen=True)
+class DriftFound(StackMessage):
+    """The observer found a resource of the stack drifted from its template."""
+    METHOD: typing.ClassVar[str] = 'drift_found'
+
+
+@dataclasses.dataclass(frozen=True)
+class DeleteSnapshots(StackMessage):
+    """Snapshots of the stack are being deleted: look how their objects'
+    deletes stand (the observer sends it while any is)."""
+    METHOD: typing.ClassVar[str] = 'delete_snapshots'
 
 
 # What may travel in a Batch, by method.

@@ -157,13 +157,15 @@ def update_stack(ctx, stack_id, template=None, params=None, files=None,
     return traversal_id
 
 
-def delete_stack(ctx, stack_id):
-    """Converge onto the empty template; supersedes anything in progress."""
+def delete_stack(ctx, stack_id, cast=True):
+    """Converge onto the empty template; supersedes anything in progress.
+    ``cast`` False begins the delete without casting its converge (the
+    caller casts it once the stack's snapshots are gone)."""
     def check(stack):
         if stack.action == Action.DELETE and stack.status == Status.IN_PROGRESS:
             raise _AlreadyRunning()
     try:
-        return _supersede(ctx, stack_id, Action.DELETE, None, check)
+        return _supersede(ctx, stack_id, Action.DELETE, None, check, cast=cast)
     except _AlreadyRunning:
         return db_api.stack_get(stack_id)
 

@@ -75,6 +75,10 @@ class EngineEndpoint:
         _deliver(ctxt, messages.ScalingDone, kwargs, extensions.handler('scaling_done'))
 
     @oslo_messaging.expose
+    def delete_snapshots(self, ctxt, **kwargs):
+        _deliver(ctxt, messages.DeleteSnapshots, kwargs, extensions.handler('delete_snapshots'))
+
+    @oslo_messaging.expose
     def drift_found(self, ctxt, **kwargs):
         _deliver(ctxt, messages.DriftFound, kwargs,
                  lambda msg: stack_state.heal(msg.stack_id))

@@ -50,8 +50,10 @@ def abandon_stack(ctx, stack_id):
 
 def document(stack, properties=False, resources=True):
     """Heat's abandon document (``Stack.prepare_abandon``); with
-    ``properties``, each resource's data has the properties it was
-    converged onto (a snapshot's); without ``resources``, none."""
+    ``properties`` (a snapshot's), each resource's data has the properties
+    it was converged onto and its plugin's own data (what its snapshot
+    step made: the objects a snapshot delete deletes); without
+    ``resources``, none."""
     raw = db_api.raw_template_get(stack.raw_template_id) if stack.raw_template_id \
         else None
     children = ({child.id: child for child in db_api.stack_children(stack.id)}
@@ -99,6 +101,7 @@ def _resource(row, properties):
     # attributes (a RandomString's value, say).
     data = dict(row.attributes_data or {})
     if properties:
+        data.update(row.rsrc_data or {})
         data['properties'] = row.properties_data or {}
     return {'name': row.name, 'resource_id': row.physical_resource_id,
             'type': row.type, 'action': row.action, 'status': row.status,

@@ -5,6 +5,7 @@ resource's resolved properties. Actions that take time in the cloud return
 ``Pending`` and the observer reports when the object settles. Every cloud
 error ends here, as an outcome: the engine never handles the cloud's.
 """
+import uuid
 
 from heat_conv.cloud import client as cloud_client
 from heat_conv.cloud import retry
@@ -159,6 +160,33 @@ class CloudResource(observed.ObservedResource):
             except cloud_client.CloudError as exc:
                 return _failed(exc, self.physical_id)
         return self.delete()
+
+    def snapshot(self):
+        """A stack snapshot's copy of the object, a snapshot of its own in
+        the cloud (deleted with the stack snapshot: delete_snapshot_data)."""
+        if not self.physical_id:
+            return base.Done()
+        try:
+            copy = retry.call(self.cloud.snapshot, self.physical_id, str(uuid.uuid4()))
+        except cloud_client.CloudNotFound:
+            return base.Failed(f'{self.type_name} {self.physical_id} no longer exists')
+        except cloud_client.CloudError as exc:
+            return _failed(exc, self.physical_id)
+        self.data['cloud_snapshot_id'] = copy['id']
+        return base.Done(self.physical_id)
+
+    def delete_snapshot_data(self, resource_data):
+        copy_id = (resource_data or {}).get('cloud_snapshot_id')
+        if not copy_id:
+            return base.Done()
+        try:
+            retry.call(self.cloud.delete_snapshot, copy_id)
+        except cloud_client.CloudNotFound:
+            pass
+        except cloud_client.CloudError as exc:
+            return base.Failed(f'could not delete snapshot {copy_id} of {self.type_name} '
+                               f'{self.name}: {type(exc).__name__}: {exc}')
+        return base.Done()
 
     # How the observed base reads the simulated cloud ----------------------
     look_errors = (cloud_client.CloudError,)

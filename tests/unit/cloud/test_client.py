@@ -234,3 +234,18 @@ def test_a_snapshot_outlives_its_object_and_is_taken_once(fake_clock, any_client
     assert any_client.list_snapshots() == [first]
     with pytest.raises(CloudNotFound):
         any_client.snapshot('missing')
+
+
+def test_each_label_has_its_own_snapshot_and_a_deleted_one_is_gone(fake_clock, any_client):
+    obj = any_client.create('web', 'T', {'value': 'a'})
+    kept = any_client.snapshot(obj['id'])
+    first = any_client.snapshot(obj['id'], 'stack-snapshot-1')
+    assert any_client.snapshot(obj['id'], 'stack-snapshot-1') == first
+    any_client.update(obj['id'], {'value': 'b'})
+    second = any_client.snapshot(obj['id'], 'stack-snapshot-2')
+    assert second['object']['properties'] == {'value': 'b'}
+    assert any_client.list_snapshots() == [kept, first, second]
+    any_client.delete_snapshot(first['id'])
+    assert any_client.list_snapshots() == [kept, second]
+    with pytest.raises(CloudNotFound):
+        any_client.delete_snapshot(first['id'])

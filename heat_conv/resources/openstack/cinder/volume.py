@@ -149,7 +149,28 @@ class Volume(volume_status.VolumeObserved):
                              name=f'{self.volume_name()}-snapshot')
         except Exception as exc:
             return self.failed(exc)
-        self.data['snapshot_id'] = snap.id
+        self.data['snapshot_taken_id'] = snap.id
+        return base.Pending(self.physical_id)
+
+    def delete_snapshot_data(self, resource_data):
+        # Cinder deletes a snapshot in the background: Pending until it is
+        # gone (a volume with snapshots cannot be deleted).
+        snap_id = (resource_data or {}).get('snapshot_taken_id')
+        if not snap_id:
+            return base.Done()
+        storage = self.cloud.block_storage
+        try:
+            snap = self.call(storage.get_snapshot, snap_id)
+            if snap.status == 'error_deleting':
+                return base.Failed(f'Cinder could not delete snapshot {snap_id} of volume '
+                                   f'{self.name}: it went to status error_deleting')
+            if snap.status != 'deleting':
+                self.call(storage.delete_snapshot, snap_id, ignore_missing=False)
+        except sdk_exc.NotFoundException:
+            return base.Done()
+        except Exception as exc:
+            return base.Failed(f'Cinder could not delete snapshot {snap_id} of volume '
+                               f'{self.name}: {os_base.describe(exc)}')
         return base.Pending(self.physical_id)
 
     def progress(self, action, volume):
@@ -187,7 +208,7 @@ class Volume(volume_status.VolumeObserved):
         return f"Went to status {volume['status']} due to \"{reason}\""
 
     def _snapshot_outcome(self):
-        snap_id = self.data.get('snapshot_id')
+        snap_id = self.data.get('snapshot_taken_id')
         try:
             snap = self.call(self.cloud.block_storage.get_snapshot, snap_id)
         except sdk_exc.NotFoundException:

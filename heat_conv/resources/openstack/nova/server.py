@@ -215,6 +215,26 @@ class Server(os_base.OpenStackResource):
         self.data['snapshot_image_id'] = image.id
         return base.Pending(self.physical_id)
 
+    @classmethod
+    def restore_properties(cls, resource_data):
+        # Rebuilt (or replaced, by image_update_policy) from its snapshot image.
+        image_id = (resource_data or {}).get('snapshot_image_id')
+        return {'image': image_id} if image_id else {}
+
+    def delete_snapshot_data(self, resource_data):
+        # Glance deletes an image at once (Heat's handle_delete_snapshot).
+        image_id = (resource_data or {}).get('snapshot_image_id')
+        if not image_id:
+            return base.Done()
+        try:
+            self.call(self.cloud.image.delete_image, image_id, ignore_missing=False)
+        except sdk_exc.NotFoundException:
+            pass
+        except Exception as exc:
+            return base.Failed(f'Glance could not delete image {image_id}, the '
+                               f'snapshot of server {self.name}: {os_base.describe(exc)}')
+        return base.Done()
+
     def _create_image(self):
         """Nova's createImage; the image carries the server's owner."""
         return self.call(self.cloud.compute.create_server_image, self.physical_id,

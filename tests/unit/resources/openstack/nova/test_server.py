@@ -1,7 +1,11 @@
-"""OS::Nova::Server's checks and judgements that need no cloud."""
+"""OS::Nova::Server's checks and judgements that need no cloud (or a
+stand-in for one)."""
 import email
+import types
+from unittest import mock
 
 import pytest
+from openstack import exceptions as sdk_exc
 
 from heat_conv.common import exception
 from heat_conv.common.status import Action
@@ -135,3 +139,33 @@ def test_policies_decide_between_update_and_replace():
     assert _plugin(user_data='x').needs_replace(old)
     assert not _plugin(user_data='x', user_data_update_policy='IGNORE').needs_replace(old)
     assert _plugin(key_name='k').needs_replace(old)
+
+
+def _imaged(image_api):
+    """A server whose stack snapshot made image img-1, its cloud's Glance
+    ``image_api``."""
+    cloud = types.SimpleNamespace(image=image_api)
+    return Server('web', 'stack-1', {}, physical_id='srv-1', cloud=cloud)
+
+
+def test_a_snapshot_delete_deletes_the_snapshot_image_and_one_gone_is_deleted():
+    glance = mock.Mock()
+    plugin = _imaged(glance)
+    assert plugin.delete_snapshot_data({'snapshot_image_id': 'img-1'}) == base.Done()
+    glance.delete_image.assert_called_once_with('img-1', ignore_missing=False)
+    glance.delete_image.side_effect = sdk_exc.NotFoundException('no image img-1')
+    assert plugin.delete_snapshot_data({'snapshot_image_id': 'img-1'}) == base.Done()
+    # A snapshot that made no image (the server had none) has nothing to delete.
+    glance.reset_mock()
+    assert plugin.delete_snapshot_data({}) == base.Done()
+    glance.delete_image.assert_not_called()
+
+
+def test_glance_refusing_an_image_delete_is_a_failure_naming_it():
+    glance = mock.Mock()
+    glance.delete_image.side_effect = sdk_exc.ConflictException(
+        'image is protected', http_status=409)
+    failed = _imaged(glance).delete_snapshot_data({'snapshot_image_id': 'img-1'})
+    assert isinstance(failed, base.Failed)
+    assert failed.reason.startswith('Glance could not delete image img-1, the snapshot '
+                                    'of server web: ConflictException (409)')
