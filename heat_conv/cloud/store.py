@@ -14,6 +14,7 @@ import sqlite3
 import threading
 import uuid
 
+from heat_conv.cloud import store_upgrade
 from heat_conv.cloud.errors import CloudBadRequest
 from heat_conv.cloud.errors import CloudConflict
 from heat_conv.cloud.errors import CloudNotFound
@@ -155,6 +156,7 @@ class CloudStore:
             # call, for a durability a simulated cloud does not need.
             self._db.execute('PRAGMA journal_mode = WAL')
             self._db.execute('PRAGMA synchronous = NORMAL')
+            store_upgrade.upgrade(self._db)
             self._db.executescript(_SCHEMA)
 
     def close(self):
@@ -310,7 +312,7 @@ class CloudStore:
         """Keep a copy of the object as it is now: the object's one snapshot
         with that ``label`` (an existing one is returned, even once the
         object is gone, so asking again makes no second copy)."""
-        label = '' if label is None else _check_str(label, 'label')
+        label = '' if not label else _check_str(label, 'label')
         with self._transaction():
             self._settle(timeutils.now())
             found = self._db.execute('SELECT id, object, created_at FROM snapshots'
