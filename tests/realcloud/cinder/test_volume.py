@@ -1,5 +1,7 @@
 """OS::Cinder::Volume and OS::Cinder::VolumeAttachment against the
 mini-cloud's real Cinder and Nova, as a non-admin member."""
+import uuid
+
 from heat_conv.common.status import Action
 from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack.cinder import volume as volume_mod
@@ -58,7 +60,7 @@ def test_a_volume_lives_its_life_in_cinder_and_attaches_through_nova(
     # A stack snapshot takes a Cinder snapshot of the volume.
     assert _settled(harness, volume, Action.SNAPSHOT, volume.snapshot()) == \
         base.Done(volume.physical_id)
-    snapshot_id = volume.data['snapshot_id']
+    snapshot_id = volume.data['snapshot_taken_id']
     assert demo.block_storage.get_snapshot(snapshot_id).status == 'available'
     demo.block_storage.delete_snapshot(snapshot_id)
     demo.block_storage.wait_for_delete(demo.block_storage.get_snapshot(snapshot_id))
@@ -102,8 +104,8 @@ def test_a_server_boots_from_a_volume(harness, demo, private_net):
     volume = harness.plugin(Volume, 'root', {'size': 1})
     assert _settled(harness, volume, Action.CREATE, volume.create()) == \
         base.Done(volume.physical_id)
-    # Stands in for the image copy the rig's Cinder cannot make (see
-    # test_a_volume_cinder_fails_to_make_fails_with_cinder_message).
+    # A blank volume marked bootable: booting from a volume Cinder made
+    # from the image is test_real_stack's.
     demo.block_storage.set_volume_bootable_status(volume.physical_id, True)
     server = harness.plugin(Server, 'vm', {
         'flavor': 'm1.tiny', 'networks': [{'network': private_net['network'].id}],
@@ -119,11 +121,21 @@ def test_a_server_boots_from_a_volume(harness, demo, private_net):
     assert plugin_support.leftovers(demo, harness.stack_id) == {}
 
 
-def test_a_volume_cinder_fails_to_make_fails_with_cinder_message(harness):
-    """The rig's Cinder cannot copy an image into a volume (it would need
-    sudo for its image format check): the volume goes to error, and the
-    resource fails with the message Cinder left for the user."""
-    volume = harness.plugin(Volume, 'from-image', {'size': 1, 'image': 'cirros'})
+def test_a_volume_cinder_fails_to_make_fails_with_cinder_message(harness, admin):
+    """A volume no Cinder backend can hold (its type names a backend the rig
+    does not have) goes to error, and the resource fails with the message
+    Cinder left for the user."""
+    vtype = admin.block_storage.create_type(
+        name=f'nowhere-{uuid.uuid4().hex[:8]}',
+        extra_specs={'volume_backend_name': 'no-such-backend'})
+    try:
+        _fails_with_cinders_message(harness, vtype.name)
+    finally:
+        admin.block_storage.delete_type(vtype)
+
+
+def _fails_with_cinders_message(harness, type_name):
+    volume = harness.plugin(Volume, 'nowhere', {'size': 1, 'volume_type': type_name})
     outcome = _settled(harness, volume, Action.CREATE, volume.create())
     assert outcome == base.Failed(
         'Went to status error due to "schedule allocate volume:Could not find any '
