@@ -30,7 +30,21 @@ STATUSES = (BUILDING, ACTIVE, ERROR, DELETING, SUSPENDED)
 # Suspend and resume: (the status they start from, the status they end in).
 POWER_ACTIONS = {'SUSPEND': (ACTIVE, SUSPENDED), 'RESUME': (SUSPENDED, ACTIVE)}
 
-_SCHEMA = """
+# Copies of objects: the one a delete with a snapshot keeps (label ''), and
+# one per stack snapshot that took one (its own label).
+_SNAPSHOTS = """
+CREATE TABLE IF NOT EXISTS snapshots (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    object_id TEXT NOT NULL,
+    label TEXT NOT NULL,
+    object TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    UNIQUE (object_id, label)
+);
+"""
+
+_SCHEMA = _SNAPSHOTS + """
 CREATE TABLE IF NOT EXISTS objects (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
     id TEXT NOT NULL UNIQUE,
@@ -52,17 +66,6 @@ CREATE TABLE IF NOT EXISTS objects (
     failure TEXT
 );
 CREATE INDEX IF NOT EXISTS objects_by_stack ON objects (stack_id, resource_name);
--- copies of objects: the one a delete with a snapshot keeps (label ''),
--- and one per stack snapshot that took one (its own label)
-CREATE TABLE IF NOT EXISTS snapshots (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    id TEXT NOT NULL UNIQUE,
-    object_id TEXT NOT NULL,
-    label TEXT NOT NULL,
-    object TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    UNIQUE (object_id, label)
-);
 CREATE INDEX IF NOT EXISTS objects_by_done_at ON objects (done_at);
 -- the call log (log_calls): every engine-facing change asked of the cloud,
 -- written in the transaction that made it; acted = it began an action
@@ -156,7 +159,7 @@ class CloudStore:
             # call, for a durability a simulated cloud does not need.
             self._db.execute('PRAGMA journal_mode = WAL')
             self._db.execute('PRAGMA synchronous = NORMAL')
-            store_upgrade.upgrade(self._db)
+            store_upgrade.upgrade(self._db, _SNAPSHOTS)
             self._db.executescript(_SCHEMA)
 
     def close(self):

@@ -13,31 +13,23 @@ def _columns(db, table):
     return [row[1] for row in db.execute(f'PRAGMA table_info({table})')]
 
 
-def _label_snapshots(db):
+def _label_snapshots(db, snapshots_ddl):
     # Before stack snapshots kept their own copies, an object had at most
     # one snapshot (the copy a delete with a snapshot keeps), which is the
     # label '' copy of today.
-    db.executescript("""
-        BEGIN IMMEDIATE;
-        ALTER TABLE snapshots RENAME TO snapshots_unlabelled;
-        CREATE TABLE snapshots (
-            seq INTEGER PRIMARY KEY AUTOINCREMENT,
-            id TEXT NOT NULL UNIQUE,
-            object_id TEXT NOT NULL,
-            label TEXT NOT NULL,
-            object TEXT NOT NULL,
-            created_at TEXT NOT NULL,
-            UNIQUE (object_id, label)
-        );
-        INSERT INTO snapshots (seq, id, object_id, label, object, created_at)
-            SELECT seq, id, object_id, '', object, created_at FROM snapshots_unlabelled;
-        DROP TABLE snapshots_unlabelled;
-        COMMIT;
-    """)
+    db.executescript(
+        'BEGIN IMMEDIATE;'
+        ' ALTER TABLE snapshots RENAME TO snapshots_unlabelled;'
+        + snapshots_ddl +
+        " INSERT INTO snapshots (seq, id, object_id, label, object, created_at)"
+        " SELECT seq, id, object_id, '', object, created_at FROM snapshots_unlabelled;"
+        ' DROP TABLE snapshots_unlabelled;'
+        ' COMMIT;')
 
 
-def upgrade(db):
-    """Upgrade the store open on ``db`` (autocommit mode) in place."""
+def upgrade(db, snapshots_ddl):
+    """Upgrade the store open on ``db`` (autocommit mode) in place;
+    ``snapshots_ddl``: today's snapshots table."""
     columns = _columns(db, 'snapshots')
     if columns and 'label' not in columns:
-        _label_snapshots(db)
+        _label_snapshots(db, snapshots_ddl)
