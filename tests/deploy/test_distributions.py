@@ -50,3 +50,11 @@ def test_each_ships_its_own_package_and_commands():
     assert 'heat-conv = heat_conv_client.main:main' in client_points['console_scripts']
     plugin = client_points['openstack.orchestration.v1']
     assert 'stack_graph = ' in plugin and 'stack_drift = ' in plugin
+
+
+def test_the_client_requires_what_heatclients_stack_commands_import():
+    # heatclient.osc.v1.stack imports openstackclient: without it the
+    # installed heat-conv has no ``stack create`` (found by a fresh
+    # run-service venv).
+    client = _names(CLIENT['options']['install_requires'])
+    assert {'python-heatclient', 'python-openstackclient'} <= client
