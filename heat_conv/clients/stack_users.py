@@ -145,6 +145,14 @@ def create_user(name, project_id, password):
     return user.id
 
 
+def find_user(name):
+    """The id of the stack user named ``name`` (cut as ``create_user`` cuts
+    it), or None."""
+    identity, domain = _connection().identity, domain_id()
+    user = _call('find a user', identity.find_user, name[:MAX_NAME], domain_id=domain)
+    return user.id if user is not None else None
+
+
 def delete_user(user_id):
     """Delete a stack user; one already gone is deleted. A user outside the
     stack user domain is never touched."""

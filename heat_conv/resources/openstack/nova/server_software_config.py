@@ -120,11 +120,25 @@ def _stack_project(stack_id, tenant):
 
 def release(plugin):
     """Delete the server's user, if it has one (before the server goes)."""
-    user_id = plugin.data.get('stack_user_id')
+    user_id = plugin.data.get('stack_user_id') or _unrecorded_user(plugin)
     if user_id:
         stack_users.delete_user(user_id)
         for key in ('stack_user_id', 'password'):
             plugin.data.pop(key, None)
+
+
+def _unrecorded_user(plugin):
+    """A user made for the server whose id was never stored: its engine died
+    after Keystone made it and before the step's data was written, and a
+    later step adopted the server (``find_orphan``) instead of creating it
+    again. Its name says whose it is."""
+    if transport(plugin.properties) != POLL_SERVER_HEAT or not stack_users.configured() \
+            or not plugin.resource_id:
+        return None
+    stack = plugin.stack or db_api.stack_get(plugin.stack_id)
+    if stack is None:
+        return None
+    return stack_users.find_user(user_name(stack.name, plugin.name, plugin.resource_id))
 
 
 def metadata(template_metadata, data, deployments=None):
