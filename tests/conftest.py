@@ -93,3 +93,24 @@ def mariadb_as_mysql_db(mysql_db):
 @pytest.fixture
 def pg_db(pg_url):
     yield from _migrated(pg_url)
+
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """tools/run-tests spreads the tests over pytest-xdist workers by unit:
+    a test module runs in one worker, so its module fixtures (a cluster of
+    engine processes, a database) start once; the real-cloud tier runs in
+    one worker, in its usual order, so that the mini-cloud serves one test
+    at a time, as its timeouts assume; the fault tier likewise keeps its
+    network namespaces and their cluster to one worker."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByUnit(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            path = nodeid.split('::', 1)[0]
+            parts = path.split('/')
+            if len(parts) > 2 and parts[1] in ('realcloud', 'chaos'):
+                return parts[1]
+            return path
+
+    return ByUnit(config, log)

@@ -14,6 +14,7 @@ it up again heals it and the connections carry on where TCP left them.
 Namespaces are named after the creating process (``hcc<pid>-<host>``), so
 a run killed before its clean-up leaves nothing a later run does not sweep.
 """
+import contextlib
 import os
 import random
 import re
@@ -133,6 +134,16 @@ class Host:
     def heal(self, *services):
         for service in services or SERVICES:
             _ip('link', 'set', self.root_link(service), 'up')
+
+    @contextlib.contextmanager
+    def cut_off(self, *services):
+        """Partitioned from ``services`` for a with block, healed however
+        the block ends (a partition left behind would fail later tests)."""
+        self.partition(*services)
+        try:
+            yield self
+        finally:
+            self.heal()
 
     def destroy(self):
         _kill_inside(self.namespace)

@@ -139,13 +139,10 @@ def test_partition_from_database_and_broker_mid_create(driver, cluster, figures)
     run.create('a')
     run.wait_until_busy(victim_id)
     started = time.monotonic()
-    victim.partition('db', 'mq')
-    try:
+    with victim.cut_off('db', 'mq'):
         driver.run_until(lambda: _taken_over(cluster, victim_id),
                          'the partitioned engine to be taken over', timeout=PARTITION_SECS)
         time.sleep(max(0.0, started + PARTITION_SECS - time.monotonic()))
-    finally:
-        victim.heal()
     healed = time.monotonic()
     settled = run.settle('CREATE', healed)
     run.check_cloud('a')
@@ -165,11 +162,8 @@ def test_partition_from_the_broker_alone_mid_update(driver, cluster, figures):
     victim_id = _engine_ids(cluster)['e1']
     run.update('b')
     run.wait_until_busy(victim_id)
-    cluster.network['e1'].partition('mq')
-    try:
+    with cluster.network['e1'].cut_off('mq'):
         time.sleep(PARTITION_SECS)
-    finally:
-        cluster.network['e1'].heal()
     settled = run.settle('UPDATE', time.monotonic())
     run.check_cloud('b')
     run.finish(figures, settled)
@@ -182,11 +176,8 @@ def test_partition_from_the_cloud_alone_mid_create(driver, cluster, figures):
     victim_id = _engine_ids(cluster)['e2']
     run.create('a')
     run.wait_until_busy(victim_id)
-    cluster.network['e2'].partition('cloud')
-    try:
+    with cluster.network['e2'].cut_off('cloud'):
         time.sleep(PARTITION_SECS)
-    finally:
-        cluster.network['e2'].heal()
     settled = run.settle('CREATE', time.monotonic())
     run.check_cloud('a')
     run.finish(figures, settled)

@@ -17,6 +17,7 @@ import sqlalchemy
 from tests import services
 from tests.functional import all_in_one
 from tests.realcloud import keystone_rig
+from tests.scenarios import process_driver
 
 
 class Cluster:
@@ -28,10 +29,9 @@ class Cluster:
         self.url = f'http://127.0.0.1:{self.api_port}'
         self.conf_file = os.path.join(workdir, 'heat_conv.conf')
         with open(self.conf_file, 'w') as f:
-            f.write(f'[DEFAULT]\ndebug = true\ntransport_url = {services.rabbit_url()}\n'
-                    f'control_exchange = heat_conv_e2e_{suffix}\nstate_path = {workdir}\n'
-                    f'[database]\nconnection = {self.db_url}\n'
-                    f'[engine]\ntopic = heat-conv-e2e-{suffix}\nheartbeat_interval = 2\n'
+            f.write(process_driver.cluster_conf(
+                        services.rabbit_url(), self.db_url, workdir,
+                        f'heat_conv_e2e_{suffix}', f'heat-conv-e2e-{suffix}') +
                     f'[api]\nbind_port = {self.api_port}\nauth_strategy = keystone\n'
                     + keystone_rig.keystone_conf(rig))
         self.logs = {}

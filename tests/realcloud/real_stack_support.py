@@ -156,6 +156,16 @@ def patient(minicloud, user):
     return _patient[user]
 
 
+def watching(minicloud, db_url):
+    """A ``Watch`` of the stacks in the heat-conv database at ``db_url`` (a
+    fixture's body): what they made is swept as the admin after the test,
+    whatever happened, and the test fails if some of it would not go."""
+    seen = Watch(minicloud, db_url)
+    yield seen
+    left = seen.sweep()
+    assert not left, f'the sweep could not delete {left}'
+
+
 class Watch:
     """The demo project's objects that belong to one heat-conv's stacks,
     as the services show them to the admin; accumulated over a test so

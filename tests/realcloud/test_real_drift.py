@@ -44,10 +44,7 @@ def cli(rig, heat_conv, tmp_path):
 
 @pytest.fixture
 def watch(minicloud, heat_conv):
-    seen = support.Watch(minicloud, heat_conv.db_url)
-    yield seen
-    left = seen.sweep()
-    assert not left, f'the sweep could not delete {left}'
+    yield from support.watching(minicloud, heat_conv.db_url)
 
 
 def drift_of(cli, name, resource):

@@ -39,10 +39,7 @@ def cluster(rig, tmp_path):
 
 @pytest.fixture
 def watch(minicloud, cluster):
-    seen = support.Watch(minicloud, cluster.db_url)
-    yield seen
-    left = seen.sweep()
-    assert not left, f'the sweep could not delete {left}'
+    yield from support.watching(minicloud, cluster.db_url)
 
 
 def owners(objects):

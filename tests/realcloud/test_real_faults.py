@@ -41,10 +41,7 @@ def heat_conv(rig, tmp_path_factory):
 
 @pytest.fixture
 def watch(minicloud, heat_conv):
-    seen = support.Watch(minicloud, heat_conv.db_url)
-    yield seen
-    left = seen.sweep()
-    assert not left, f'the sweep could not delete {left}'
+    yield from support.watching(minicloud, heat_conv.db_url)
 
 
 def _template(tmp_path, text, name='t.yaml'):

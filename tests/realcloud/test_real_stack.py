@@ -28,12 +28,7 @@ def cli(rig, heat_conv, tmp_path):
 
 @pytest.fixture
 def watch(minicloud, heat_conv):
-    """What the test's stacks made; swept as the admin after the test,
-    whatever happened, and the test fails if some of it would not go."""
-    seen = support.Watch(minicloud, heat_conv.db_url)
-    yield seen
-    left = seen.sweep()
-    assert not left, f'the sweep could not delete {left}'
+    yield from support.watching(minicloud, heat_conv.db_url)
 
 
 def servers_of(admin, ids):

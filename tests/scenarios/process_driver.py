@@ -45,6 +45,18 @@ def _wait_for_port(port, timeout=30):
     raise AssertionError(f'nothing listens on port {port}')
 
 
+def cluster_conf(rabbit_url, db_url, workdir, exchange, topic, default_extra='',
+                 database_extra=''):
+    """What every test cluster's processes share in their config file: the
+    broker with an exchange and a topic of the cluster's own (clusters of
+    parallel runs do not hear each other), the database, and heartbeats
+    short enough that a killed engine is taken over within the test."""
+    return (f'[DEFAULT]\ndebug = true\ntransport_url = {rabbit_url}\n'
+            f'control_exchange = {exchange}\nstate_path = {workdir}\n{default_extra}'
+            f'[database]\nconnection = {db_url}\n{database_extra}'
+            f'[engine]\ntopic = {topic}\nheartbeat_interval = 2\n')
+
+
 class Cluster:
     """Engine and observer processes sharing one database, broker and cloud."""
 
@@ -58,12 +70,10 @@ class Cluster:
         self.exchange = f'heat_conv_test_{suffix}'
         self.conf_file = os.path.join(workdir, 'heat_conv.conf')
         with open(self.conf_file, 'w') as f:
-            f.write(f'[DEFAULT]\ndebug = true\ntransport_url = {rabbit_url}\n'
-                    f'control_exchange = {self.exchange}\n'
-                    f'state_path = {workdir}\n'
-                    'enable_stack_abandon = true\nenable_stack_adopt = true\n'
-                    f'[database]\nconnection = {db_url}\n{database_options}'
-                    f'[engine]\ntopic = {self.topic}\nheartbeat_interval = 2\n'
+            f.write(cluster_conf(rabbit_url, db_url, workdir, self.exchange, self.topic,
+                                 default_extra='enable_stack_abandon = true\n'
+                                               'enable_stack_adopt = true\n',
+                                 database_extra=database_options) +
                     f'[observer]\npoll_interval = 0.2\n'
                     f'drift_interval = {self.drift_interval}\n'
                     f'[cloud]\nurl = {self.cloud_url}\n'
