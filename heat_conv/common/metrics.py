@@ -79,6 +79,10 @@ def count_statement(*_args):
 @contextlib.contextmanager
 def step(method):
     """Time a step of ``method`` and count its statements, on this thread."""
+    series = _step_series.get(method)
+    if series is None:   # labels() takes a lock and builds a key: once per method
+        series = _step_series.setdefault(method, (STEP_SECONDS.labels(method),
+                                                  STEP_STATEMENTS.labels(method)))
     before = getattr(_local, 'statements', 0)
     started = time.perf_counter()
     STEPS_IN_FLIGHT.inc()
@@ -86,5 +90,8 @@ def step(method):
         yield
     finally:
         STEPS_IN_FLIGHT.dec()
-        STEP_SECONDS.labels(method).observe(time.perf_counter() - started)
-        STEP_STATEMENTS.labels(method).observe(getattr(_local, 'statements', 0) - before)
+        series[0].observe(time.perf_counter() - started)
+        series[1].observe(getattr(_local, 'statements', 0) - before)
+
+
+_step_series = {}

@@ -90,8 +90,8 @@ def serve(port, tries=DEFAULT_TRIES):
             _serving = (os.getpid(), handle)
             LOG.info('metrics at %s/metrics', handle.url)
             return handle
-    LOG.error('no metrics endpoint: ports %d to %d on %s are taken ([metrics] moves '
-              'them)', port, port + max(1, tries) - 1, CONF.metrics.bind_host)
+    LOG.warning('no metrics endpoint: ports %d to %d on %s are taken ([metrics] '
+                'moves them)', port, port + max(1, tries) - 1, CONF.metrics.bind_host)
     return None
 
 
