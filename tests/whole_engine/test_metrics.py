@@ -17,6 +17,7 @@ from tests.scenarios.library import res
 from tests.scenarios.library import tmpl
 from tests.unit.api.conftest import Client
 from tests.unit.api.helpers import TEMPLATE
+from tests.whole_engine import test_engine_death as engine_death
 
 
 @pytest.fixture
@@ -96,3 +97,14 @@ def test_a_stack_waiting_on_the_cloud_with_no_observer_shows(world, endpoint):
 def test_the_endpoint_answers_only_at_metrics(endpoint):
     import requests
     assert requests.get(endpoint.replace('/metrics', '/other'), timeout=10).status_code == 404
+
+
+def test_the_reapers_takeover_of_a_dead_engine_is_counted(driver, monkeypatch, endpoint):
+    before = Scrape(endpoint)
+    engine_death._die_and_take_over(driver, monkeypatch, 'after_release_before_successors',
+                                    lambda: driver.create(engine_death.BEFORE))
+    assert driver.settle() == 'CREATE_COMPLETE'
+    after = Scrape(endpoint)
+    assert after.moved(before, 'heat_conv_reaper_takeovers_total') == 1
+    assert after.moved(before, 'heat_conv_operations_total',
+                       action='CREATE', outcome='COMPLETE') == 1
