@@ -46,7 +46,7 @@ def bus():
     """A notifier and a listener on RabbitMQ, on a topic nobody else uses;
     its queues are deleted afterwards."""
     url = services.rabbit_url()
-    topic = f'heat-conv-test-{uuid.uuid4().hex[:12]}'
+    topic = f'heat-conv-notifications-test-{uuid.uuid4().hex[:12]}'
     transport = oslo_messaging.get_notification_transport(config.CONF, url=url)
     collector = Collector()
     listener = oslo_messaging.get_notification_listener(
