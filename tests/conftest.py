@@ -8,6 +8,7 @@ import pytest  # noqa: E402
 pytest.register_assert_rewrite('tests.scenarios')
 
 from heat_conv.common import config  # noqa: E402
+from heat_conv.common import metrics_server  # noqa: E402,F401 (its options)
 from heat_conv.common import timeutils  # noqa: E402
 from heat_conv.db import migration  # noqa: E402
 from heat_conv.db import servers as db_servers  # noqa: E402,F401 (its option)
@@ -23,6 +24,9 @@ config.CONF([], project='heat_conv', default_config_files=[])
 # (off) clear these overrides.
 config.CONF.set_override('enable_stack_abandon', True)
 config.CONF.set_override('enable_stack_adopt', True)
+# No test process serves metrics on the default ports (others' runs, or a
+# developer's heat-conv, may hold them); the metrics tests serve on port 0.
+config.CONF.set_override('enabled', False, group='metrics')
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ Outermost first:
 
 - http_proxy_to_wsgi: a reverse proxy's Forwarded headers fix the URL
   that links and redirects are built from;
+- request_metrics: every answer counted by method and status;
 - request_id: every answer carries x-openstack-request-id;
 - /healthcheck, answered before anything that could fail;
 - faults: whatever goes wrong below is a JSON fault in Heat's shape;
@@ -21,6 +22,7 @@ from heat_conv.api import body_limit
 from heat_conv.api import dispatch
 from heat_conv.api import faults
 from heat_conv.api import options  # noqa: F401  (registers [api])
+from heat_conv.api import request_metrics
 from heat_conv.api import router
 from heat_conv.api.controllers import versions
 from heat_conv.common import config
@@ -58,5 +60,6 @@ def make_app(conf=None):
     app = faults.FaultWrapper(app)
     app = _PathSplit({HEALTHCHECK_PATH: healthcheck.Healthcheck(_not_found, conf)}, app)
     app = request_id.RequestId(app)
+    app = request_metrics.RequestMetrics(app)
     return http_proxy_to_wsgi.HTTPProxyToWSGI(
         app, {'enable_proxy_headers_parsing': conf.api.enable_proxy_headers_parsing})

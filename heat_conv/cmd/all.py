@@ -21,6 +21,7 @@ def main():
     from heat_conv.cloud import service as cloud_service
     from heat_conv.common import config
     from heat_conv.common import http_server
+    from heat_conv.common import metrics_server
     from heat_conv.db import migration
     from heat_conv.db import session
     from heat_conv.engine import server as engine_server
@@ -54,6 +55,10 @@ def main():
     try:
         migration.upgrade(session.get_engine())
         log.info('database ready at %s', conf.database.connection)
+        # One registry for every service of the process, on the API's port:
+        # the engine's and observer's own do nothing more.
+        metrics_server.serve(conf.metrics.api_port)
+        stoppers.append(metrics_server.stop)
         cmd.started()
 
         cloud_url = conf.cloud.url

@@ -16,6 +16,7 @@ def main():
     from heat_conv.api import server
     from heat_conv.common import config
     from heat_conv.common import http_server
+    from heat_conv.common import metrics_server
     from heat_conv.common import periodic
     from heat_conv.db import clock as db_clock
     from heat_conv.db import session
@@ -40,6 +41,7 @@ def main():
     db_clock.measure()
     clock_task = periodic.Periodic('db-clock', db_clock.measure, CLOCK_INTERVAL).start()
     application = app.make_app()
+    metrics_server.serve(config.CONF.metrics.api_port)
     cmd.started()
     handle = server.serve(application, conf.bind_host, conf.bind_port,
                           threads=conf.threads)
@@ -48,6 +50,7 @@ def main():
     code = stopper.wait([handle])
     log.info('Stopping the API')
     handle.stop()
+    metrics_server.stop()
     clock_task.stop()
     return code
 

@@ -19,6 +19,8 @@ _OPTION_MODULES = [
     'heat_conv.api.options',
     'heat_conv.api.stack_listing',
     'heat_conv.clients.options',
+    'heat_conv.common.metrics_server',
+    'heat_conv.common.notifier',
     'heat_conv.cloud.options',
     'heat_conv.db.servers',
     'heat_conv.engine.core.continuation',

@@ -22,6 +22,7 @@ from oslo_db.sqlalchemy import enginefacade
 from sqlalchemy import orm
 
 from heat_conv.common import exception
+from heat_conv.common import metrics
 from heat_conv.db import fencing  # noqa: F401  (records the sessions of every pool)
 from heat_conv.db import pool_ping
 from heat_conv.db import pool_reset
@@ -115,6 +116,8 @@ def _keep_connections(engine):
 
 
 def _instrument(engine):
+    # Counted in memory (heat_conv_db_statements_total, and per step).
+    sa.event.listen(engine, 'before_cursor_execute', metrics.count_statement)
     if engine.dialect.name == 'sqlite':
         _keep_connections(engine)
 

@@ -8,6 +8,7 @@ from oslo_service import service
 
 from heat_conv.common import config
 from heat_conv.common import liveness
+from heat_conv.common import metrics_server
 from heat_conv.common import periodic
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
@@ -76,6 +77,8 @@ class EngineService(service.Service):
         super().start()
         identity.begin()   # in this worker process, after the launcher forked it
         continuation.reset()
+        # Each worker process its own (none more in the all-in-one's).
+        metrics_server.serve(CONF.metrics.engine_port, tries=CONF.engine.workers)
         self._server = rpc.get_server([worker.EngineEndpoint()], self._transport,
                                       server_id=identity.engine_id())
         self._server.start()

@@ -7,6 +7,7 @@ simulated cloud, per batch; for a real cloud, per service and project
 import logging
 
 from heat_conv.cloud import client as cloud_client
+from heat_conv.common import metrics
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
 from heat_conv.engine.core import messages
@@ -73,6 +74,8 @@ def poll_pending(cloud=None, batch_size=500, stack_ids=None, reported=None,
     rows = [r for r in db_api.resources_waiting(stack_ids=stack_ids,
                                                 physical_ids=only_ids)
             if not _waits_on_signals(r.type)]
+    if only_ids is None:
+        metrics.OBSERVER_PENDING.set(len(rows))
     now = timeutils.now()
     if reported is not None:
         if only_ids is None:

@@ -21,6 +21,8 @@ from oslo_service import service
 
 from heat_conv.common import config
 from heat_conv.common import context
+from heat_conv.common import metrics
+from heat_conv.common import metrics_server
 from heat_conv.common import periodic
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
@@ -100,9 +102,10 @@ class Observer:
                                 connection_for=self.connection_for, only_ids=hints)
             return None
         stacks = self.renew() if self._renew_in_pass else self.stacks
-        settled = poller.poll_pending(self.cloud, batch_size=CONF.observer.batch_size,
-                                      stack_ids=stacks, reported=self.reported,
-                                      connection_for=self.connection_for)
+        with metrics.OBSERVER_POLL_SECONDS.time():
+            settled = poller.poll_pending(self.cloud, batch_size=CONF.observer.batch_size,
+                                          stack_ids=stacks, reported=self.reported,
+                                          connection_for=self.connection_for)
         poller.nudge_snapshot_deletes(stacks)
         self._last_poll = timeutils.now()
         if self.listening:
@@ -154,6 +157,7 @@ class ObserverService(service.Service):
 
     def start(self):
         super().start()
+        metrics_server.serve(CONF.metrics.observer_port)   # none more in the all-in-one
         if not CONF.observer.enable:
             LOG.warning('observer disabled by [observer] enable = false: nothing in this '
                         'process watches the cloud')

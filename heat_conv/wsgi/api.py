@@ -13,6 +13,7 @@ cmd.prepare()   # before anything imports oslo.messaging
 
 from heat_conv.api import app  # noqa: E402
 from heat_conv.common import config  # noqa: E402
+from heat_conv.common import metrics_server  # noqa: E402
 
 
 def init_application():
@@ -20,6 +21,9 @@ def init_application():
     default_files = [f for f in files.split(',') if f] if files else None
     config.parse_args([], default_config_files=default_files, prog='heat-conv-api')
     application = app.make_app()
+    # uWSGI loads the application in each worker process (lazy-apps): each
+    # serves its metrics on the first free port from api_port.
+    metrics_server.serve(config.CONF.metrics.api_port, tries=metrics_server.API_PORTS)
     cmd.started()
     return application
 

@@ -45,6 +45,8 @@ class AllInOne:
     def __init__(self, state_dir):
         self.state_dir = pathlib.Path(state_dir)
         self.api_port, self.cloud_port = free_port(), free_port()
+        self.metrics_port = free_port()
+        self.metrics_url = f'http://127.0.0.1:{self.metrics_port}/metrics'
         self.url = f'http://127.0.0.1:{self.api_port}'
         self.endpoint = f'{self.url}/v1/{TENANT}'
         self.conf_file = self.state_dir / 'heat_conv.conf'
@@ -52,7 +54,8 @@ class AllInOne:
             f'[DEFAULT]\nstate_path = {self.state_dir}\n'
             'enable_stack_abandon = true\nenable_stack_adopt = true\n'
             f'[api]\nbind_port = {self.api_port}\n'
-            f'[cloud]\nbind_port = {self.cloud_port}\n')
+            f'[cloud]\nbind_port = {self.cloud_port}\n'
+            f'[metrics]\napi_port = {self.metrics_port}\n')
         self.log_path = self.state_dir / 'heat-conv-all.log'
         self.proc = None
 

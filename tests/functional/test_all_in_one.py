@@ -10,11 +10,13 @@ import concurrent.futures
 import json
 
 import pytest
+import requests
 
 from tests.functional.all_in_one import AllInOne
 from tests.functional.all_in_one import Clients
 from tests.functional.all_in_one import assert_waited
 from tests.functional.all_in_one import sample
+from tests.metrics_scrape import Scrape
 
 FAN_RESOURCES = ('source', 'worker_a', 'worker_b', 'worker_c', 'collector')
 
@@ -274,6 +276,26 @@ def test_stories_through_the_cli(service, clients, tmp_path):
     assert not failures, '\n\n'.join(
         [f'{name}: {error}' for name, error in failures.items()] +
         [f'heat-conv-all log (tail):\n{service.log(tail=3000)}'])
+
+
+def test_its_one_metrics_endpoint_counts_every_service(service):
+    """The API's, the engine's and the observer's metrics, one registry on
+    one port: a create through the API is seen by each."""
+    before = Scrape(service.metrics_url)
+    template = {'heat_template_version': '2018-08-31', 'resources': {
+        'slow': {'type': 'OS::Heat::TestResource', 'properties': {'wait_secs': 1}}}}
+    created = requests.post(f'{service.endpoint}/stacks', json={
+        'stack_name': 'scraped', 'template': template}, timeout=30)
+    assert created.status_code == 201, created.text
+    service.wait_for('scraped', 'CREATE_COMPLETE')
+    after = Scrape(service.metrics_url)
+    assert after.moved(before, 'heat_conv_api_requests_total',
+                       method='POST', status='201') == 1
+    assert after.moved(before, 'heat_conv_operations_total',
+                       action='CREATE', outcome='COMPLETE') >= 1
+    assert after.moved(before, 'heat_conv_messages_received_total', method='converge') >= 1
+    assert after.value('heat_conv_observer_poll_duration_seconds_count') > 0
+    assert after.value('heat_conv_observers_alive') == 1
 
 
 def test_ctrl_c_stops_it_cleanly(service):

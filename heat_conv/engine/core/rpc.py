@@ -17,6 +17,7 @@ from oslo_context import context as oslo_context
 
 from heat_conv.common import config
 from heat_conv.common import context
+from heat_conv.common import metrics
 from heat_conv.db import api as db_api
 from heat_conv.engine.core import continuation
 from heat_conv.engine.core import messages
@@ -145,6 +146,8 @@ def _send_all(casts):
             wire.append((ctxt.to_dict(), message.METHOD, message.to_wire()))
     for ctxt, message in _batched(batchable):
         wire.append((ctxt.to_dict(), message.METHOD, message.to_wire()))
+    for _, method, _ in wire:
+        metrics.MESSAGES_SENT.labels(method).inc()
     if len(wire) < PARALLEL_FROM or not getattr(dispatcher, 'sends_in_parallel', False):
         for ctxt, method, kwargs in wire:
             dispatcher.cast(ctxt, method, **kwargs)

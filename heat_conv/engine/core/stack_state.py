@@ -16,6 +16,7 @@ from heat_conv.engine.core import messages
 from heat_conv.engine.core import oplog
 from heat_conv.engine.core import reasons
 from heat_conv.engine.core import rpc
+from heat_conv.engine.core import stack_notifications
 
 LOG = logging.getLogger(__name__)
 
@@ -50,8 +51,8 @@ def complete(stack_id, traversal_id):
                                expected={'current_traversal': traversal_id,
                                          'status': Status.IN_PROGRESS}):
         return False
-    db_api.events_add([events.for_stack(stack, stack.action, values['status'],
-                                        values['status_reason'])])
+    record(stack, [events.for_stack(stack, stack.action, values['status'],
+                                     values['status_reason'])])
     # The last step's writes commit first: the stack reads COMPLETE at once,
     # instead of after the purge (a 10,000-resource update leaves some
     # 60,000 graph rows and 20,000 events: seconds of deletes).
@@ -126,7 +127,7 @@ def fail(stack_id, traversal_id, reason):
     if not db_api.stack_update(stack_id, values,
                                expected={'current_traversal': traversal_id}):
         return False
-    db_api.events_add([failed_event])
+    record(stack, [failed_event])
     if stack.action == Action.SNAPSHOT:
         extensions.notify(extensions.TRAVERSAL_ENDED, stack_id, traversal_id,
                           Status.FAILED, reason, key=stack.action)
@@ -160,6 +161,7 @@ def create(values, template_id, ctx=None, cast=True, action=Action.CREATE,
         stack = db_api.stack_create(values, events=[first])
     else:
         stack = db_api.stack_create_with_resources(values, resources, events=[first])
+    stack_notifications.recorded(stack, [first])
     if cast:
         rpc.cast(messages.Converge(stack.id, traversal_id), ctx)
     return stack
@@ -191,8 +193,9 @@ def begin(stack, action, template_id, expected_traversal=False, reason=None,
         # (one fsync) before the converge is cast, instead of two.
         if not db_api.stack_update(stack.id, values, expected=expected):
             return False
-        db_api.events_add(list(prior_events) + [
-            events.for_stack(stack, action, Status.IN_PROGRESS, values['status_reason'])])
+        record(stack, list(prior_events) + [
+            events.for_stack(stack, action, Status.IN_PROGRESS, values['status_reason'])],
+            template_id)
         if cast:
             rpc.cast(messages.Converge(stack.id, traversal_id), ctx)
         return True
@@ -211,10 +214,16 @@ def stop(stack, reason):
     if not db_api.stack_update(stack.id, values,
                                expected={'current_traversal': stack.current_traversal}):
         return False
-    db_api.events_add([events.for_stack(stack, stack.action, Status.FAILED, reason)])
+    record(stack, [events.for_stack(stack, stack.action, Status.FAILED, reason)])
     oplog.ended(stack, stack.current_traversal, Status.FAILED, reason)
     _ended(stack, values)
     return True
+
+
+def record(stack, stack_events, template_id=None):
+    """Write a stack's own events, and tell them (stack_notifications)."""
+    db_api.events_add(stack_events)
+    stack_notifications.recorded(stack, stack_events, template_id)
 
 
 def heal(stack_id):

@@ -17,6 +17,7 @@ import oslo_messaging
 from oslo_context import context as oslo_context
 
 from heat_conv.common import context
+from heat_conv.common import metrics
 from heat_conv.engine.core import boundary
 from heat_conv.engine.core import continuation
 from heat_conv.engine.core import extensions
@@ -122,6 +123,7 @@ def _deliver(ctxt, message_type, kwargs, handle):
     ctxt.update_store()
     LOG.debug('%s %s', message_type.METHOD, {key: value for key, value in kwargs.items()
                                              if key not in ('definition', 'inputs', 'messages')})
+    metrics.MESSAGES_RECEIVED.labels(message_type.METHOD).inc()
     continuation.handling()
     try:
         _handle(message_type.from_wire(kwargs), handle)
@@ -145,7 +147,11 @@ _HANDLERS = {messages.CheckResource: lambda msg: step.check_resource(msg),
 
 def _handle(message, handle):
     try:
-        handle(message)
+        if isinstance(message, messages.Batch):
+            handle(message)   # each of its steps is measured on its own
+        else:
+            with metrics.step(message.METHOD):
+                handle(message)
     except boundary.Redeliver as exc:
         LOG.warning('%s met a transient database error (%s); delivering it again',
                     message.METHOD, exc)

@@ -16,6 +16,7 @@ from heat_conv.common import timeutils
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
+from heat_conv.engine.core import stack_notifications
 from heat_conv.engine.lifecycle import lifecycle_options
 
 
@@ -39,10 +40,12 @@ def abandon_stack(ctx, stack_id):
     values = {'action': Action.DELETE, 'status': Status.COMPLETE, 'status_reason': reason,
               'current_traversal': str(uuid.uuid4()), 'deleted_at': timeutils.utcnow(),
               'live_name': None, 'updated_at': timeutils.utcnow()}
-    if not db_api.stack_forget(stack.id, stack.current_traversal, values, events=[
-            events.for_stack(stack, Action.DELETE, Status.COMPLETE, reason)],
-            descendants=[child.id for child in tree]):
+    forgotten = events.for_stack(stack, Action.DELETE, Status.COMPLETE, reason)
+    if not db_api.stack_forget(stack.id, stack.current_traversal, values,
+                               events=[forgotten],
+                               descendants=[child.id for child in tree]):
         raise exception.Conflict('The stack changed; try again')
+    stack_notifications.recorded(stack, [forgotten])
     if stack.trust_id:
         trusts.delete(stack.trust_id)   # nothing acts for the stack any more
     return doc

@@ -8,6 +8,7 @@ once an observer is alive again.
 import logging
 
 from heat_conv.common import liveness
+from heat_conv.common import metrics
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
 from heat_conv.plugin_interface import registry
@@ -35,7 +36,9 @@ class ObserverWatch:
         self._marked = {}   # stack id -> the count its reason gives
 
     def check(self, view):
+        metrics.OBSERVERS_ALIVE.set(len(view.live_ids(liveness.OBSERVER)))
         if view.live_ids(liveness.OBSERVER):
+            metrics.STACKS_UNOBSERVED.set(0)
             if self._warned:
                 LOG.warning('an observer is alive again: %s',
                             ', '.join(sorted(view.live_ids(liveness.OBSERVER))))
@@ -48,6 +51,7 @@ class ObserverWatch:
         # A wait condition or a deployment waits on a signal, not on the
         # observer: it makes progress without one.
         waiting = db_api.stacks_waiting_on_cloud(registry.types_waiting_on_signals())
+        metrics.STACKS_UNOBSERVED.set(len(waiting))
         if not waiting:
             return
         self._maybe_marked = True

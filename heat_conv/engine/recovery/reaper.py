@@ -37,6 +37,7 @@ from heat_conv.common import context
 from heat_conv.common import events
 from heat_conv.common import exception
 from heat_conv.common import liveness
+from heat_conv.common import metrics
 from heat_conv.common import timeutils
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
@@ -107,7 +108,8 @@ class Reaper:
     def _take_over(self, view):
         for service in view.newly_dead:
             if service.binary == liveness.ENGINE:
-                recovery.take_over(service, self.watch.silent_for(service.id))
+                if recovery.take_over(service, self.watch.silent_for(service.id)):
+                    metrics.REAPER_TAKEOVERS.inc()
                 continue
             recovery.fence(service)
             if db_api.service_mark_dead(service.id, service.updated_at or service.created_at):
@@ -134,6 +136,7 @@ class Reaper:
         _start_lost_converges(running, now)
         stalled, waiting = _quiet(running, now)
         for stack in stalled:
+            metrics.REAPER_REDRIVES.labels('stalled').inc()
             LOG.warning('stack %s made no progress for %d s; restarting its traversal',
                         stack.id, CONF.engine.stall_timeout)
             stack_state.begin(stack, stack.action, stack.raw_template_id,
@@ -175,10 +178,12 @@ def _drop_never_started(now):
                 'deleted_at': now, 'live_name': None},
                 expected={'action': Action.INIT, 'current_traversal': None}):
             LOG.warning('stack %s was never started; marked deleted', stack.id)
-            db_api.events_add([events.for_stack(stack, Action.DELETE, Status.COMPLETE, reason)])
+            stack_state.record(stack, [events.for_stack(stack, Action.DELETE,
+                                                        Status.COMPLETE, reason)])
 
 
 def _fail_timed_out(stack):
+    metrics.REAPER_REDRIVES.labels('timed_out').inc()
     LOG.warning('stack %s timed out', stack.id)
     on_cloud, on_signals = _fail_waiting(stack)
     reason = f'Stack {stack.action} timed out after {stack.timeout} minutes'
@@ -233,6 +238,7 @@ def _start_lost_converges(stacks, now):
              if s.traversal_started_at is not None and s.traversal_started_at <= limit}
     for stack_id in sorted(db_api.stacks_never_converged(begun)):
         stack = begun[stack_id]
+        metrics.REAPER_REDRIVES.labels('lost_converge').inc()
         LOG.warning('stack %s: traversal %s was never started (its converge was lost); '
                     'starting it', stack.id, stack.current_traversal)
         rpc.cast(messages.Converge(stack.id, stack.current_traversal))

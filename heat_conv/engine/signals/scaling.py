@@ -38,6 +38,7 @@ from heat_conv.engine.core import identity
 from heat_conv.engine.core import messages
 from heat_conv.engine.core import resource_action
 from heat_conv.engine.core import rpc
+from heat_conv.engine.core import stack_notifications
 from heat_conv.engine.core import sync_point
 from heat_conv.engine.signals import signal_step
 from heat_conv.plugin_interface import base
@@ -127,8 +128,17 @@ def _try_adjust(group, policy):
                                          'wait_until': look_again_at()},
                                  engine_id=None, events=[start]):
         return False
+    stack_notifications.autoscaling(
+        group, 'start', f'Start resizing the group {group.name}', _size(group),
+        policy.get('adjustment_type', policy.get('AdjustmentType')),
+        policy.get('scaling_adjustment', policy.get('ScalingAdjustment')))
     _resize(group, plugin, spec)
     return True
+
+
+def _size(group, attributes=None):
+    return (attributes if attributes is not None
+            else group.attributes_data or {}).get('current_size')
 
 
 def _resize(group, plugin, spec):
@@ -139,6 +149,7 @@ def _resize(group, plugin, spec):
         plugin.scaled(size_changed=False)
         values.update(rsrc_data=plugin.data, wait_until=None)
         ended.append(events.for_resource(group, SIGNAL, Status.FAILED, outcome.reason))
+        stack_notifications.autoscaling(group, 'error', outcome.reason, _size(group))
     if resource_action.write(group, values, events=ended) and \
             isinstance(outcome, base.Pending) and outcome.then is not None:
         outcome.then()   # the child's traversal, now that the row says so
@@ -181,11 +192,15 @@ def scaling_done(msg):
     if isinstance(msg.outcome, base.Failed):
         plugin.scaled(size_changed=False)
         event = events.for_resource(group, SIGNAL, Status.FAILED, msg.outcome.reason)
+        stack_notifications.autoscaling(group, 'error', msg.outcome.reason,
+                                        _size(group, attributes))
     else:
         plugin.scaled()
         event = events.for_resource(group, SIGNAL, Status.COMPLETE,
                                     f'End resizing the group {group.name}: '
                                     f'{attributes.get("current_size")} members')
+        stack_notifications.autoscaling(group, 'end', f'End resizing the group {group.name}',
+                                        _size(group, attributes))
     resource_action.write(group, {'rsrc_data': plugin.data, 'attributes_data': attributes,
                                   'wait_until': None},
                           engine_id=None, events=[event])
