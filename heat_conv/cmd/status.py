@@ -21,12 +21,11 @@ def main(argv=None):
     from heat_conv.cmd import upgrade_checks
     from heat_conv.common import config
 
-    upgradecheck.register_cli_options(config.CONF, upgrade_checks.Checks())
     config.set_lib_defaults()
-    # The results go to stdout; logging to stderr.
-    config.CONF.set_default('use_stderr', True)
-    config.parse_args(sys.argv[1:] if argv is None else argv, prog='heat-conv-status')
-    return upgradecheck.run(config.CONF)
+    # oslo.config names the program after the command (heat-conv-status).
+    return upgradecheck.main(config.CONF, project='heat_conv',
+                             upgrade_command=upgrade_checks.Checks(),
+                             argv=sys.argv[1:] if argv is None else argv)
 
 
 if __name__ == '__main__':

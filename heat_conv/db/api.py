@@ -47,8 +47,8 @@ from heat_conv.db.queries.resources import resources_waiting  # noqa: F401
 from heat_conv.db.queries.resources import resources_with_nodes  # noqa: F401
 from heat_conv.db.queries.services import engine_rpc_versions  # noqa: F401
 from heat_conv.db.queries.services import service_delete  # noqa: F401
-from heat_conv.db.queries.services import service_forget  # noqa: F401
 from heat_conv.db.queries.services import service_fence  # noqa: F401
+from heat_conv.db.queries.services import service_forget  # noqa: F401
 from heat_conv.db.queries.services import service_heartbeat  # noqa: F401
 from heat_conv.db.queries.services import service_list  # noqa: F401
 from heat_conv.db.queries.services import service_mark_dead  # noqa: F401
