@@ -11,6 +11,7 @@ from heat_conv.engine import api as engine_api
 from heat_conv.engine.core import identity
 from heat_conv.engine.core import resource_action
 from heat_conv.engine.recovery import status_reset
+from tests.scenarios import nested_library as nested
 from tests.scenarios.library import assert_reality
 from tests.scenarios.library import ref
 from tests.scenarios.library import res
@@ -23,20 +24,20 @@ class Died(BaseException):
     """The engine process dies here."""
 
 
-def _stuck(driver, monkeypatch):
-    """Create TEMPLATE; engine 'doomed' dies holding a resource's lock,
-    before the cloud was asked (the second step it starts)."""
+def _stuck(driver, monkeypatch, create=lambda d: d.create(TEMPLATE), nth=2):
+    """Create (TEMPLATE); engine 'doomed' dies holding a resource's lock,
+    before the cloud was asked (the ``nth`` step it starts)."""
     identity.set_engine_id('doomed')
     db_api.service_heartbeat('doomed', 'host-a', liveness.ENGINE, 'topic', 2)
     real, calls = resource_action.start, []
 
     def dying(*args, **kwargs):
         calls.append(1)
-        if len(calls) == 2:
+        if len(calls) == nth:
             raise Died()
         return real(*args, **kwargs)
     monkeypatch.setattr(resource_action, 'start', dying)
-    driver.create(TEMPLATE)
+    create(driver)
     with pytest.raises(Died):
         driver.settle()
     monkeypatch.undo()
@@ -82,3 +83,23 @@ def test_a_dead_engines_stack_is_reset_and_then_updated(driver, monkeypatch):
 def test_an_unknown_stack_is_refused(driver):
     with pytest.raises(engine_api.ResetRefused, match='no stack nope'):
         engine_api.reset_stack_status('nope')
+
+
+def test_nested_stacks_in_progress_are_reset_with_their_parent(driver, monkeypatch):
+    # The engine dies in a step of the deepest stacks (a leaf's server).
+    _stuck(driver, monkeypatch, create=nested.create, nth=4)
+    in_progress = [s for s in driver.tree() if s.status == 'IN_PROGRESS']
+    assert len(in_progress) >= 2, [(s.name, s.status) for s in driver.tree()]
+    driver.clock.advance(liveness.MISSED_BEATS * 2 + 1)
+    done = engine_api.reset_stack_status(driver.stack_id)
+    assert done.stacks[0] == driver.stack_id
+    assert set(done.stacks) == {s.id for s in in_progress}
+    driver.settle()   # the children's ends reach a superseded parent
+    nested.assert_tree(driver, {'CREATE_FAILED', 'CREATE_COMPLETE'})
+    assert driver.stack_status() == 'CREATE_FAILED'
+    assert not [r for s in driver.tree() for r in driver.rows_of(s.id)
+                if r.status == 'IN_PROGRESS']
+    nested.update(driver)
+    assert driver.settle() == 'UPDATE_COMPLETE'
+    nested.assert_tree(driver, {'UPDATE_COMPLETE', 'CREATE_COMPLETE'})
+    assert nested.values(driver) == nested.expected()
