@@ -17,6 +17,7 @@ if is_heat_conv_enabled; then
             create_heat_conv_accounts
         fi
         init_heat_conv
+        configure_heat_conv_queue_expiry
     elif [[ "$1" == "stack" && "$2" == "extra" ]]; then
         echo_summary "Starting heat-conv"
         start_heat_conv

@@ -64,3 +64,20 @@ def database_refused(prog):
         engine.dispose()
     logging.getLogger(__name__).debug('database server: %s %s', kind, version)
     return None
+
+
+def pin_refused(prog):
+    """Check ``[upgrade_levels] engine`` names a version this release can
+    send (``auto`` is read from the engines' heartbeats at the first cast);
+    if not, say so in one line and return the exit code (else None)."""
+    from heat_conv.common import config
+    from heat_conv.engine.core import rpc_versions
+    pin = config.CONF.upgrade_levels.engine
+    if not pin or pin.strip() == rpc_versions.AUTO:
+        return None
+    try:
+        rpc_versions.resolve(pin)
+    except rpc_versions.BadPin as exc:
+        print(f'{prog}: {exc}', file=sys.stderr, flush=True)
+        return 1
+    return None

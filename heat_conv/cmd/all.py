@@ -49,7 +49,7 @@ def main():
     code = 1
     session.plan_threads(conf.api.threads + engine_server.db_threads()
                          + observer_service.DB_THREADS)
-    refused = cmd.database_refused('heat-conv-all')
+    refused = cmd.database_refused('heat-conv-all') or cmd.pin_refused('heat-conv-all')
     if refused:
         return refused
     try:

@@ -33,7 +33,7 @@ def main():
     conf = config.CONF.api
     session.plan_threads(conf.threads)
     # A bad [database] connection fails now, not per request.
-    refused = cmd.database_refused('heat-conv-api')
+    refused = cmd.database_refused('heat-conv-api') or cmd.pin_refused('heat-conv-api')
     if refused:
         return refused
     # The times it writes (a traversal's start) are the database's.

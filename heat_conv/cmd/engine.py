@@ -17,7 +17,7 @@ def main():
     # Times compared across hosts are the database's (its heartbeat measures).
     db_clock.follow()
     session.plan_threads(server.db_threads())
-    refused = cmd.database_refused('heat-conv-engine')
+    refused = cmd.database_refused('heat-conv-engine') or cmd.pin_refused('heat-conv-engine')
     if refused:
         return refused
     cmd.started()

@@ -4,6 +4,8 @@
     heat-conv-manage db sync --config-file FILE       (the same)
     heat-conv-manage purge_deleted [-g days|hours|minutes|seconds]
                                    [-p PROJECT] [-b BATCH_SIZE] [AGE]
+    heat-conv-manage reset_stack_status STACK_ID
+    heat-conv-manage service list|clean
 
 The commands are oslo.config sub-commands, so oslo.config's options
 (``--config-file``, ``--config-dir``, ``--debug``, ...) work before the
@@ -41,6 +43,18 @@ def _db_check(engine, migration):
     return 1
 
 
+def _service_list(engine, migration):
+    from heat_conv.cmd import manage_services
+    from heat_conv.db import api as db_api
+    return manage_services.service_list(db_api)
+
+
+def _service_clean(engine, migration):
+    from heat_conv.cmd import manage_services
+    from heat_conv.db import api as db_api
+    return manage_services.service_clean(db_api)
+
+
 # category -> command -> (function, help)
 COMMANDS = {
     'db': {
@@ -52,8 +66,22 @@ COMMANDS = {
         'check': (_db_check, 'Exit 0 if the schema is the latest, 1 if "db sync" '
                              'has work to do.'),
     },
+    'service': {
+        'list': (_service_list, 'List the engine and observer processes and whether '
+                                'each is up (its heartbeat is recent), down (it missed '
+                                'its heartbeats) or stopped.'),
+        'clean': (_service_clean, 'Remove the processes that are down or stopped from '
+                                  'the list.'),
+    },
 }
-CATEGORY_HELP = {'db': 'The database schema.'}
+CATEGORY_HELP = {'db': 'The database schema.',
+                 'service': 'The engine and observer processes.'}
+
+RESET = 'reset_stack_status'
+RESET_HELP = ('Make a stack stuck IN_PROGRESS (its engine died and nothing took it '
+              'over) FAILED, with its nested stacks and its resources in progress, '
+              'so that it can be updated or deleted again. Refused while a live '
+              'engine is working on it.')
 
 PURGE = 'purge_deleted'
 PURGE_HELP = ('Remove stacks deleted more than AGE ago from the database, with '
@@ -89,6 +117,12 @@ def _add_command_parsers(subparsers):
     purge.add_argument('-b', '--batch_size', '--batch-size', dest='batch_size', type=int,
                        default=20, help='Stacks removed per transaction (default: 20); '
                                         'a stack may have many events.')
+    _add_reset_parser(subparsers)
+
+
+def _add_reset_parser(subparsers):
+    reset = subparsers.add_parser(RESET, help=RESET_HELP, description=RESET_HELP)
+    reset.add_argument('stack_id', help='The id of the stack.')
 
 
 def options_first(argv):
@@ -105,10 +139,11 @@ def options_first(argv):
     for i, word in enumerate(argv[:-1]):
         if word in COMMANDS and argv[i + 1] in COMMANDS[word]:
             return argv[:i] + argv[i + 2:] + argv[i:i + 2]
-    if PURGE in argv:
-        i = argv.index(PURGE)
-        own, others = _split_purge_arguments(argv[i + 1:])
-        return argv[:i] + others + [PURGE] + own
+    for command in (PURGE, RESET):
+        if command in argv:
+            i = argv.index(command)
+            own, others = _split_purge_arguments(argv[i + 1:])
+            return argv[:i] + others + [command] + own
     return argv
 
 
@@ -145,6 +180,21 @@ def _purge_deleted(args, db_api):
     return 0
 
 
+def _reset_stack_status(args):
+    from heat_conv.engine import api as engine_api
+    try:
+        done = engine_api.reset_stack_status(args.stack_id)
+    except engine_api.ResetRefused as exc:
+        print(f'heat-conv-manage: {exc}', file=sys.stderr)
+        return 1
+    if not done.stacks and not done.resources:
+        print(f'stack {args.stack_id} is not IN_PROGRESS: nothing to reset')
+        return 0
+    print(f'reset {len(done.stacks)} stack(s) and {done.resources} resource(s) to '
+          f'FAILED: {", ".join(done.stacks)}')
+    return 0
+
+
 def main(argv=None):
     cmd.prepare()
     import sqlalchemy
@@ -152,6 +202,7 @@ def main(argv=None):
     from oslo_db import exception as db_exception
 
     from heat_conv.common import config
+    from heat_conv.db import clock as db_clock
     from heat_conv.db import migration
     from heat_conv.db import servers
     from heat_conv.db import session
@@ -165,6 +216,8 @@ def main(argv=None):
     config.CONF.set_default('use_stderr', True)
     config.parse_args(options_first(argv), prog='heat-conv-manage')
     category = config.CONF.category
+    # Heartbeats are compared with the database's clock (service, reset).
+    db_clock.follow()
     from oslo_log import log as logging
     log = logging.getLogger('heat_conv.cmd.manage')
     try:
@@ -185,6 +238,8 @@ def main(argv=None):
     if category.name == PURGE:
         from heat_conv.db import api as db_api
         return _purge_deleted(category, db_api)
+    if category.name == RESET:
+        return _reset_stack_status(category)
     return COMMANDS[category.name][category.action][0](engine, migration)
 
 

@@ -17,7 +17,7 @@ def main():
     # Times compared across hosts are the database's (its heartbeat measures).
     db_clock.follow()
     session.plan_threads(observer_service.DB_THREADS)
-    refused = cmd.database_refused('heat-conv-observer')
+    refused = cmd.database_refused('heat-conv-observer') or cmd.pin_refused('heat-conv-observer')
     if refused:
         return refused
     cmd.started()

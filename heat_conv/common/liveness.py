@@ -20,6 +20,22 @@ MISSED_BEATS = 3
 ENGINE = 'heat-conv-engine'
 OBSERVER = 'heat-conv-observer'
 
+# A heartbeat row's state, judged once (``state``).
+UP, DOWN, STOPPED = 'up', 'down', 'stopped'
+
+
+def state(row, now):
+    """Judge a heartbeat row at one moment, for one-shot readers (the
+    manage and status commands), which cannot watch it move: ``now`` must
+    be on the database's clock, the one heartbeats are written with (a
+    process that follows it, db.clock). STOPPED: the process said it
+    stopped or was taken for dead; DOWN: it missed MISSED_BEATS beats."""
+    if row.deleted_at is not None:
+        return STOPPED
+    beat = row.updated_at or row.created_at
+    silent = (now - beat).total_seconds()
+    return DOWN if silent > MISSED_BEATS * max(1, row.report_interval) else UP
+
 
 @dataclasses.dataclass
 class View:

@@ -27,6 +27,7 @@ _OPTION_MODULES = [
     'heat_conv.engine.lifecycle.lifecycle_options',
     'heat_conv.engine.recovery.reaper',
     'heat_conv.engine.core.rpc',
+    'heat_conv.engine.core.rpc_versions',
     'heat_conv.engine.server',
     'heat_conv.hot.global_environment',
     'heat_conv.hot.yaql_function',

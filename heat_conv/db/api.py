@@ -22,7 +22,9 @@ from heat_conv.db.queries.observation import stacks_auto_heal  # noqa: F401
 from heat_conv.db.queries.observation import stacks_observable  # noqa: F401
 from heat_conv.db.queries.observation import stacks_projects  # noqa: F401
 from heat_conv.db.queries.purge import stacks_purge_deleted  # noqa: F401
+from heat_conv.db.queries.recovery import resources_held_by  # noqa: F401
 from heat_conv.db.queries.recovery import resources_orphaned  # noqa: F401
+from heat_conv.db.queries.recovery import resources_reset_in_progress  # noqa: F401
 from heat_conv.db.queries.recovery import stacks_never_converged  # noqa: F401
 from heat_conv.db.queries.recovery import stacks_quiet_since  # noqa: F401
 from heat_conv.db.queries.recovery import stacks_waiting_on_cloud  # noqa: F401
@@ -43,8 +45,10 @@ from heat_conv.db.queries.resources import resources_of_stack  # noqa: F401
 from heat_conv.db.queries.resources import resources_purge_deleted  # noqa: F401
 from heat_conv.db.queries.resources import resources_waiting  # noqa: F401
 from heat_conv.db.queries.resources import resources_with_nodes  # noqa: F401
+from heat_conv.db.queries.services import engine_rpc_versions  # noqa: F401
 from heat_conv.db.queries.services import service_delete  # noqa: F401
 from heat_conv.db.queries.services import service_fence  # noqa: F401
+from heat_conv.db.queries.services import service_forget  # noqa: F401
 from heat_conv.db.queries.services import service_heartbeat  # noqa: F401
 from heat_conv.db.queries.services import service_list  # noqa: F401
 from heat_conv.db.queries.services import service_mark_dead  # noqa: F401

@@ -327,6 +327,9 @@ class Service(Base):
     # The database server's ids of the process's sessions, as of its last
     # heartbeat: ended when it is taken for dead (fencing).
     db_sessions = sa.Column(Json, nullable=True)
+    # The engine RPC version the process speaks; NULL: a release that did
+    # not report it (rolling upgrades, rpc_versions).
+    rpc_version = sa.Column(sa.String(16), nullable=True)
 
 
 class ObserverLease(Base):

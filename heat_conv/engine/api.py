@@ -14,6 +14,7 @@ from heat_conv.engine.lifecycle import snapshots
 from heat_conv.engine.lifecycle import stack_abandon
 from heat_conv.engine.lifecycle import stack_adopt
 from heat_conv.engine.lifecycle import stack_lifecycle
+from heat_conv.engine.recovery import status_reset
 from heat_conv.engine.signals import signal_operations
 
 # Stacks: create, update (and its rollback target, patched inputs), delete,
@@ -45,6 +46,10 @@ restore_snapshot = snapshots.restore_snapshot
 signal = signal_operations.signal
 metadata = signal_operations.metadata
 deployment_updated = signal_operations.deployment_updated
+
+# Operators: a stack stuck IN_PROGRESS made FAILED (heat-conv-manage).
+reset_stack_status = status_reset.reset_stack_status
+ResetRefused = status_reset.Refused
 
 # What an update preview shares with the steps: the decision table, and a
 # resource's definition as a step sees it.

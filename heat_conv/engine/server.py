@@ -15,6 +15,7 @@ from heat_conv.db import api as db_api
 from heat_conv.engine import features  # noqa: F401 (the features' extensions)
 from heat_conv.engine.core import continuation
 from heat_conv.engine.core import identity
+from heat_conv.engine.core import messages
 from heat_conv.engine.core import ownership_guard
 from heat_conv.engine.core import rpc
 from heat_conv.engine.core import side_by_side
@@ -101,7 +102,8 @@ class EngineService(service.Service):
     def _beat(self):
         db_api.measure_clock()
         marked = db_api.service_heartbeat(identity.engine_id(), CONF.host, liveness.ENGINE,
-                                          CONF.engine.topic, CONF.engine.heartbeat_interval)
+                                          CONF.engine.topic, CONF.engine.heartbeat_interval,
+                                          rpc_version=messages.VERSION)
         ownership_guard.beat(CONF.engine.heartbeat_interval, marked)
         if marked is not None:
             LOG.warning('engine %s was taken for dead at %s after missing its heartbeats; '

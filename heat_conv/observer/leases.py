@@ -10,6 +10,7 @@ import math
 from heat_conv.common import config
 from heat_conv.common import timeutils
 from heat_conv.db import api as db_api
+from heat_conv.engine.core import messages
 from heat_conv.observer import options  # noqa: F401  (registers [observer])
 
 CONF = config.CONF
@@ -25,7 +26,8 @@ def heartbeat_interval():
 def heartbeat(observer_id):
     db_api.measure_clock()
     db_api.service_heartbeat(observer_id, CONF.host, BINARY, None,
-                             max(1, round(heartbeat_interval())))
+                             max(1, round(heartbeat_interval())),
+                             rpc_version=messages.VERSION)
 
 
 def my_stacks(observer_id):

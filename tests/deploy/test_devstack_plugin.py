@@ -63,6 +63,9 @@ def test_post_config_writes_the_config_and_syncs_the_database(tmp_path, database
     assert conf['cloud']['url'] == 'http://127.0.0.1:8005'
     assert 'keystone_authtoken' not in conf
     assert host.state_path.is_dir()
+    # The queues of dead engine workers expire (doc/operations.md).
+    assert ('rabbitmqctl', 'set_policy', '--apply-to', 'queues', '--priority', '1',
+            'heat-conv-engine-queues', '^heat-conv-engine\\.', '{"expires": 600000}') in calls
 
     # "db sync" really ran, with the config just written.
     engine = sa.create_engine(url)

@@ -7,6 +7,7 @@ import sqlalchemy as sa
 
 from heat_conv.common.status import Status
 from heat_conv.db import models
+from heat_conv.db.queries.common import retry_on_deadlock
 from heat_conv.db.queries.common import transaction
 
 
@@ -112,3 +113,34 @@ def stacks_never_converged(stack_ids):
     with transaction() as session:
         return set(session.scalars(sa.select(s.id).where(
             s.id.in_(list(stack_ids)), s.current_traversal.is_not(None), ~stored)))
+
+
+@retry_on_deadlock
+def resources_reset_in_progress(stack_id, reason, live_engine_ids):
+    """An operator's reset (heat-conv-manage reset_stack_status): the
+    stack's resources IN_PROGRESS become FAILED with ``reason`` and lose
+    their lock; the key bump makes any report still on its way about their
+    action (the observer's, a child's) match nothing. A row a live engine
+    is acting on in its own step is left to it. Returns how many were reset."""
+    r = models.Resource
+    query = (sa.update(r)
+             .where(r.stack_id == stack_id, r.status == Status.IN_PROGRESS,
+                    sa.or_(r.engine_id.is_(None), r.action_started_at.is_not(None),
+                           r.engine_id.not_in(sorted(live_engine_ids) or [''])))
+             .values(status=Status.FAILED, status_reason=reason, engine_id=None,
+                     action_started_at=None, atomic_key=r.atomic_key + 1))
+    with transaction() as session:
+        return session.execute(query).rowcount
+
+
+def resources_held_by(stack_id, engine_ids):
+    """Names of the stack's resources one of ``engine_ids`` is acting on in
+    its own step (not waiting on the cloud), with the engine: [(name, id)]."""
+    if not engine_ids:
+        return []
+    r = models.Resource
+    with transaction() as session:
+        return [tuple(row) for row in session.execute(
+            sa.select(r.name, r.engine_id).where(
+                r.stack_id == stack_id, r.action_started_at.is_(None),
+                r.engine_id.in_(sorted(engine_ids))).order_by(r.name))]

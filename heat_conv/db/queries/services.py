@@ -3,6 +3,7 @@ retried on a deadlock, as every write is."""
 
 import sqlalchemy as sa
 
+from heat_conv.common import liveness
 from heat_conv.common import timeutils
 from heat_conv.db import fencing
 from heat_conv.db import models
@@ -13,10 +14,11 @@ from heat_conv.db.queries.common import transaction
 
 
 @retry_on_deadlock
-def service_heartbeat(service_id, host, binary, topic, report_interval):
-    """Record that the process is alive, and its database sessions (see
-    fencing). Returns when another process had marked it dead (its
-    ``deleted_at``), else None."""
+def service_heartbeat(service_id, host, binary, topic, report_interval,
+                      rpc_version=None):
+    """Record that the process is alive, its database sessions (see
+    fencing) and the engine RPC version it speaks. Returns when another
+    process had marked it dead (its ``deleted_at``), else None."""
     now = timeutils.utcnow()
     sessions = fencing.session_ids()
     with transaction() as session:
@@ -25,7 +27,7 @@ def service_heartbeat(service_id, host, binary, topic, report_interval):
             session.add(models.Service(id=service_id, host=host, binary=binary,
                                        topic=topic, report_interval=report_interval,
                                        created_at=now, updated_at=now,
-                                       db_sessions=sessions))
+                                       db_sessions=sessions, rpc_version=rpc_version))
             return None
         marked = row.deleted_at
         row.updated_at = now
@@ -33,6 +35,8 @@ def service_heartbeat(service_id, host, binary, topic, report_interval):
         row.report_interval = report_interval
         if row.db_sessions != sessions:
             row.db_sessions = sessions
+        if row.rpc_version != rpc_version:
+            row.rpc_version = rpc_version
         return marked
 
 
@@ -47,6 +51,25 @@ def service_delete(service_id):
 def service_list():
     return _rows(sa.select(models.Service)
                                 .order_by(models.Service.created_at))
+
+
+def engine_rpc_versions():
+    """The RPC versions the engines alive now (by their last heartbeat,
+    on the database's clock) report; None for one that reports none."""
+    now = timeutils.utcnow()
+    return [row.rpc_version for row in service_list()
+            if row.binary == liveness.ENGINE and liveness.state(row, now) == liveness.UP]
+
+
+@retry_on_deadlock
+def service_forget(service_id):
+    """Remove a process's heartbeat row, unless it holds resource locks
+    the reaper has not released yet (they name it). True if removed."""
+    s, r = models.Service, models.Resource
+    holding = sa.exists().where(r.engine_id == s.id, r.action_started_at.is_(None))
+    with transaction() as session:
+        return _execute(session, sa.delete(s).where(
+            s.id == service_id, sa.not_(holding))).rowcount == 1
 
 
 @retry_on_deadlock

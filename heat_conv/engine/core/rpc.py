@@ -21,6 +21,7 @@ from heat_conv.common import metrics
 from heat_conv.db import api as db_api
 from heat_conv.engine.core import continuation
 from heat_conv.engine.core import messages
+from heat_conv.engine.core import rpc_versions
 
 CONF = config.CONF
 
@@ -29,6 +30,10 @@ rpc_opts = [
                help='Message topic engine workers listen on.'),
 ]
 CONF.register_opts(rpc_opts, group='engine')
+
+# A cast that [upgrade_levels] engine does not allow (for callers that
+# import only this module).
+NotInPinnedVersion = rpc_versions.NotInPinnedVersion
 
 # Reentrant: building the dispatcher fetches the transport under the lock.
 _lock = threading.RLock()
@@ -82,12 +87,18 @@ class OsloDispatcher:
     def __init__(self, transport=None):
         self.sends_in_parallel = transport is None and not str(
             CONF.transport_url or '').startswith(('inproc:', 'fake:'))
+        # [upgrade_levels] engine: oslo.messaging refuses to send above it.
+        self.version_cap = rpc_versions.configured_cap(db_api.engine_rpc_versions)
         target = oslo_messaging.Target(topic=CONF.engine.topic, version=messages.VERSION)
         self._client = oslo_messaging.get_rpc_client(
-            transport or get_transport(), target, serializer=ContextSerializer())
+            transport or get_transport(), target, serializer=ContextSerializer(),
+            version_cap=self.version_cap)
 
     def cast(self, ctxt, method, **kwargs):
-        self._client.cast(ctxt, method, **kwargs)
+        # Each cast carries the lowest version that has it, so an engine of
+        # an older release takes what it can read.
+        version, kwargs = rpc_versions.prepare(method, kwargs, self.version_cap)
+        self._client.prepare(version=version).cast(ctxt, method, **kwargs)
 
 
 def get_dispatcher():
@@ -160,8 +171,11 @@ def _send_all(casts):
 def _batched(many):
     """Many steps' messages sent at once travel BATCH_SIZE to a message
     (each message costs its publish and its delivery, ~2 ms of CPU between
-    the two ends); a few, one to a message, for as many workers."""
-    if len(many) < BATCH_FROM:
+    the two ends); a few, one to a message, for as many workers. Engines
+    pinned below run_batch's version take them one by one."""
+    cap = getattr(get_dispatcher(), 'version_cap', None)
+    if len(many) < BATCH_FROM or not rpc_versions.allows(
+            rpc_versions.METHODS[messages.Batch.METHOD], cap):
         return many
     return [(many[i][0], messages.Batch(
                 tuple(message for _, message in many[i:i + BATCH_SIZE])))

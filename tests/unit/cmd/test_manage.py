@@ -28,6 +28,9 @@ HEAD = migration.head_revision()
       '-p', 'P', '-b', '5', '3']),
     (['purge_deleted', '--granularity=minutes', '--config-dir', 'D', '-1'],
      ['--config-dir', 'D', 'purge_deleted', '--granularity=minutes', '-1']),
+    (['reset_stack_status', 'S', '--config-file', 'F'],
+     ['--config-file', 'F', 'reset_stack_status', 'S']),
+    (['service', 'clean', '--config-file', 'F'], ['--config-file', 'F', 'service', 'clean']),
 ])
 def test_command_words_go_behind_the_options(argv, expected):
     assert manage.options_first(argv) == expected

@@ -82,3 +82,14 @@ def test_a_watcher_that_lost_sight_starts_timing_afresh(fake_clock):
     assert not watch.look([row]).dead
     fake_clock.advance(7)
     assert watch.look([row]).dead == {'other'}
+
+
+def test_judged_once_on_the_databases_clock():
+    """What the one-shot commands (service list, status) see."""
+    def at(seconds):
+        return T0 + datetime.timedelta(seconds=seconds)
+    assert liveness.state(Row('r', T0), at(6)) == liveness.UP
+    assert liveness.state(Row('r', T0), at(6.5)) == liveness.DOWN
+    assert liveness.state(Row('r', T0, report_interval=60), at(170)) == liveness.UP
+    assert liveness.state(Row('r', None), at(1)) == liveness.UP   # never beat: its creation
+    assert liveness.state(Row('r', T0, deleted_at=T0), at(0)) == liveness.STOPPED
