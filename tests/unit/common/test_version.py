@@ -53,9 +53,13 @@ def clone(tmp_path_factory):
     return path
 
 
-def _setup_version(path):
+def _setup_version(path, **env):
     # setuptools reads setup.cfg and pyproject.toml, as pip's build does.
-    return _run(sys.executable, 'setup.py', '-q', '--version', cwd=path).strip().splitlines()[-1]
+    done = subprocess.run([sys.executable, 'setup.py', '-q', '--version'], cwd=path,
+                          capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, **env))
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout.strip().splitlines()[-1]
 
 
 def test_a_clone_without_tags_has_a_development_version(clone):
@@ -84,3 +88,7 @@ def test_a_tree_without_git_metadata_has_the_fallback_version(clone, tmp_path):
                              check=True).stdout
     subprocess.run(['tar', '-x', '-C', str(export)], input=archive, check=True)
     assert _setup_version(export) == '0.0.0'
+    # The Containerfile's build context is such a tree: it passes the
+    # version it is given (--build-arg VERSION) on to setuptools-scm.
+    assert 'SETUPTOOLS_SCM_PRETEND_VERSION="$VERSION"' in (REPO / 'Containerfile').read_text()
+    assert _setup_version(export, SETUPTOOLS_SCM_PRETEND_VERSION='4.5.6') == '4.5.6'
