@@ -64,20 +64,14 @@ def _setup_version(path, **env):
 
 def test_a_clone_without_tags_has_a_development_version(clone):
     assert DEV_VERSION.match(_setup_version(clone))
-    assert DEV_VERSION.match(_setup_version(clone / 'client'))
 
 
 def test_a_tag_is_the_version_of_the_server_and_the_client(clone):
-    head = _run('git', 'rev-parse', 'HEAD', cwd=clone).strip()
     _run('git', 'tag', '-a', '-m', 'release 7.8.9', '7.8.9', cwd=clone)
     try:
         assert _setup_version(clone) == '7.8.9'
         assert _setup_version(clone / 'client') == '7.8.9'
-        # A commit after the tag: the next version's development release.
-        _run('git', 'commit', '--quiet', '--allow-empty', '-m', 'after 7.8.9', cwd=clone)
-        assert re.match(r'^7\.8\.10\.dev1\+g[0-9a-f]{7,}$', _setup_version(clone))
     finally:
-        _run('git', 'reset', '--quiet', '--hard', head, cwd=clone)
         _run('git', 'tag', '-d', '7.8.9', cwd=clone)
 
 
