@@ -1,6 +1,8 @@
 """devstack/plugin.sh's post-config phase with Keystone: the stack user
 domain heat-conv makes servers' agent users in (issue 25), and the API
 under devstack's uWSGI layout."""
+from oslo_config import cfg
+
 from heat_conv.clients import options
 from tests.deploy.devstack import Devstack
 
@@ -24,10 +26,15 @@ def test_post_config_creates_the_stack_user_domain_and_its_admin(tmp_path):
     assert default['stack_domain_admin'] == 'heat_domain_admin'
     assert default['stack_domain_admin_password'] == 'secret'
     assert default['heat_stack_user_role'] == 'heat_stack_user'
-    # heat-conv reads each of them (heat_conv/clients/stack_users.py).
-    own = {opt.name for opt in options.stack_domain_opts}
-    assert {'stack_user_domain_id', 'stack_domain_admin', 'stack_domain_admin_password',
-            'heat_stack_user_role'} <= own
+    # heat-conv reads them from the file as heat_conv/clients/stack_users.py
+    # does: every one it needs to make stack users is set.
+    conf = cfg.ConfigOpts()
+    conf.register_opts(options.stack_domain_opts)
+    conf(['--config-file', str(host.conf_file)], project='heat_conv',
+         default_config_files=[], default_config_dirs=[])
+    assert (conf.stack_user_domain_id, conf.stack_domain_admin,
+            conf.stack_domain_admin_password, conf.heat_stack_user_role) == (
+        'd0ma1n', 'heat_domain_admin', 'secret', 'heat_stack_user')
     # The options are written before the database is synced.
     assert calls.index(role) < [c[0] for c in calls].index('heat-conv-manage')
 
