@@ -5,8 +5,14 @@
 
 # shellcheck source=devstack/lib/heat-conv
 source "$(dirname "${BASH_SOURCE[0]}")/lib/heat-conv"
+# shellcheck source=devstack/lib/heat-conv-tempest
+source "$(dirname "${BASH_SOURCE[0]}")/lib/heat-conv-tempest"
 
 if is_heat_conv_enabled; then
+    if [[ "$1" == "stack" ]]; then
+        refuse_heat_alongside_heat_conv
+    fi
+
     if [[ "$1" == "stack" && "$2" == "install" ]]; then
         echo_summary "Installing heat-conv"
         install_heat_conv
@@ -21,6 +27,11 @@ if is_heat_conv_enabled; then
     elif [[ "$1" == "stack" && "$2" == "extra" ]]; then
         echo_summary "Starting heat-conv"
         start_heat_conv
+    elif [[ "$1" == "stack" && "$2" == "test-config" ]]; then
+        if is_service_enabled tempest; then
+            echo_summary "Configuring tempest for heat-conv"
+            configure_tempest_for_heat_conv
+        fi
     fi
 
     if [[ "$1" == "unstack" ]]; then

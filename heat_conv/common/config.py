@@ -90,8 +90,10 @@ def parse_args(argv, default_config_files=None, prog=None):
 
     Must run after ``oslo_service.backend.init_backend`` in entry points.
     """
+    from heat_conv.common import version
     set_lib_defaults()
-    CONF(argv, project='heat_conv', prog=prog,
+    # --version prints the installed version (every entry point has it).
+    CONF(argv, project='heat_conv', prog=prog, version=version.version_string(),
          default_config_files=default_config_files)
     os.makedirs(CONF.state_path, exist_ok=True)
     logging.setup(CONF, 'heat_conv')

@@ -96,3 +96,35 @@ for _stub in setup_develop recreate_database stop_process wait_for_service \
         create_service_user get_or_create_service get_or_create_endpoint; do
     eval "function $_stub { _record $_stub \"\$@\"; }"
 done
+
+# Keystone (create_heat_conv_stack_domain): get_or_create_domain answers
+# $STUB_DOMAIN_ID as devstack's answers the domain's id.
+for _stub in get_or_create_role get_or_create_user \
+        get_or_add_user_domain_role pip_install remove_uwsgi_config; do
+    eval "function $_stub { _record $_stub \"\$@\"; }"
+done
+function get_or_create_domain {
+    _record get_or_create_domain "$@"
+    echo "$STUB_DOMAIN_ID"
+}
+
+# devstack's uWSGI layout: the ini names the application and a local
+# socket, which Apache proxies at the given path.
+function write_uwsgi_config {
+    _record write_uwsgi_config "$@"
+    iniset "$1" uwsgi module "$2"
+    iniset "$1" uwsgi socket "$STUB_UWSGI_RUN_DIR/$5.socket"
+}
+
+# The openstack CLI: every "show" finds nothing unless the name is in
+# $STUB_OPENSTACK_EXISTING (comma-separated); everything else succeeds.
+function openstack {
+    _record openstack "$@"
+    local arg
+    for arg in "$@"; do
+        if [[ $arg == show ]]; then
+            [[ ,$STUB_OPENSTACK_EXISTING, == *,${*: -1},* ]]
+            return
+        fi
+    done
+}

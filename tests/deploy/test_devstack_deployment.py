@@ -57,7 +57,10 @@ def test_devstack_processes_create_and_delete_a_stack(tmp_path, mysql_url):
     api_port, cloud_port = free_port(), free_port()
     host = Devstack(tmp_path, HEAT_CONV_DB_NAME=sa.engine.make_url(mysql_url).database,
                     HEAT_CONV_API_PORT=api_port, HEAT_CONV_CLOUD_PORT=cloud_port,
-                    STUB_TRANSPORT_URL=rabbit)
+                    STUB_TRANSPORT_URL=rabbit,
+                    # heat-conv-api's own server: no Apache here to proxy uWSGI's
+                    # socket (tests/deploy/test_uwsgi.py serves the API under uWSGI).
+                    HEAT_CONV_USE_UWSGI='False')
     host.run('stack', 'post-config')
     # The broker is shared with other test runs: a topic and exchange of our own.
     suffix = uuid.uuid4().hex[:8]

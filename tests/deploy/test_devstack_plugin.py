@@ -21,19 +21,25 @@ def names(calls):
 
 
 # The server, then the client (its own distribution): devstack's openstack
-# command gets stack graph and stack drift.
+# command gets stack graph and stack drift; then uWSGI, which runs the API.
 CLIENT = ('setup_develop', str(REPO / 'client'))
+UWSGI = ('pip_install', 'uwsgi')
 
 
 def test_install_phase_installs_the_checkout(tmp_path):
     assert Devstack(tmp_path).run('stack', 'install') == [('setup_develop', str(REPO)),
-                                                          CLIENT]
+                                                          CLIENT, UWSGI]
+
+
+def test_install_phase_without_uwsgi_installs_no_uwsgi(tmp_path):
+    host = Devstack(tmp_path, HEAT_CONV_USE_UWSGI='False')
+    assert host.run('stack', 'install') == [('setup_develop', str(REPO)), CLIENT]
 
 
 def test_install_phase_adds_keystonemiddleware_with_keystone(tmp_path):
     host = Devstack(tmp_path, services=('mysql', 'rabbit', 'key'))
     assert host.run('stack', 'install') == [('setup_develop', str(REPO), 'keystone'),
-                                            CLIENT]
+                                            CLIENT, UWSGI]
 
 
 @pytest.fixture
@@ -77,8 +83,9 @@ def test_post_config_writes_the_config_and_syncs_the_database(tmp_path, database
 
 def test_post_config_with_keystone_registers_orchestration(tmp_path, database):
     name, _ = database
+    # heat-conv-api's own server (no uWSGI): the endpoint is its port.
     host = Devstack(tmp_path, services=('mysql', 'rabbit', 'key'), HEAT_CONV_DB_NAME=name,
-                    HEAT_CONV_API_PORT=18004)
+                    HEAT_CONV_API_PORT=18004, HEAT_CONV_USE_UWSGI='False')
     calls = host.run('stack', 'post-config')
 
     assert ('configure_keystone_authtoken_middleware', str(host.conf_file),
@@ -130,7 +137,7 @@ def test_without_keystone_there_are_no_trusts(tmp_path, database):
 
 
 def test_extra_phase_starts_each_process_and_waits_for_the_api(tmp_path):
-    host = Devstack(tmp_path)
+    host = Devstack(tmp_path, HEAT_CONV_USE_UWSGI='False')
     calls = host.run('stack', 'extra')
     conf = str(host.conf_file)
     assert calls == [
@@ -148,6 +155,30 @@ def test_a_disabled_process_is_not_started(tmp_path):
     assert started == ['heat-conv-api', 'heat-conv-engine', 'heat-conv-observer']
 
 
+def test_extra_phase_runs_the_api_under_uwsgi(tmp_path):
+    host = Devstack(tmp_path)
+    calls = host.run('stack', 'extra')
+    ini = tmp_path / 'etc' / 'heat_conv' / 'heat-conv-api-uwsgi.ini'
+    assert calls[0] == ('run_process', 'heat-conv-api',
+                        f'{BIN_DIR}/uwsgi --procname-prefix heat-conv-api --ini {ini}', '')
+    assert [call[1] for call in calls[1:4]] == list(PROCESSES[1:])
+    # Apache's path, not the port.
+    assert calls[-1] == ('wait_for_service', '60',
+                         'http://127.0.0.1/heat-conv-api/healthcheck')
+
+
+def test_heat_enabled_too_stops_stack_sh_with_a_reason(tmp_path):
+    host = Devstack(tmp_path, services=('mysql', 'rabbit', 'h-eng', 'h-api'))
+    for phase in ('pre-install', 'install', 'post-config', 'extra'):
+        assert host.run('stack', phase, ok=False) == [], phase
+        assert ('heat-conv replaces Heat, which is enabled too (h-api h-eng)'
+                in host.output), host.output
+    # Heat's own services only: heat-conv's plugin leaves them be.
+    host = Devstack(tmp_path, services=('mysql', 'rabbit', 'h-eng', 'h-api'),
+                    DISABLED_SERVICES=','.join(PROCESSES))
+    assert host.run('stack', 'install') == []
+
+
 def test_unstack_stops_every_process(tmp_path):
     calls = Devstack(tmp_path).run('unstack')
     assert calls == [('stop_process', process) for process in PROCESSES]
@@ -158,7 +189,9 @@ def test_clean_removes_config_and_state(tmp_path):
     host.state_path.mkdir(parents=True)
     host.conf_dir.mkdir(parents=True)
     host.conf_file.write_text('[DEFAULT]\n')
-    assert host.run('clean') == []
+    assert host.run('clean') == [('remove_uwsgi_config',
+                                  str(host.conf_dir / 'heat-conv-api-uwsgi.ini'),
+                                  'heat-conv-api')]
     assert not host.conf_dir.exists() and not host.state_path.exists()
 
 
@@ -182,7 +215,7 @@ def test_install_phase_adds_psycopg_on_postgresql(tmp_path):
     host = Devstack(tmp_path, services=('postgresql', 'rabbit', 'key'),
                     DATABASE_TYPE='postgresql')
     assert host.run('stack', 'install') == [('setup_develop', str(REPO),
-                                             'keystone,postgresql'), CLIENT]
+                                             'keystone,postgresql'), CLIENT, UWSGI]
 
 
 def test_post_config_on_postgresql_syncs_the_database_through_psycopg(tmp_path, pg_url):
@@ -201,6 +234,7 @@ def test_post_config_on_postgresql_syncs_the_database_through_psycopg(tmp_path, 
 
 
 SHELL_FILES = ['devstack/plugin.sh', 'devstack/settings', 'devstack/lib/heat-conv',
+               'devstack/lib/heat-conv-tempest', 'tools/build-docs',
                'tools/venv.sh', 'tools/run-service', 'tools/run-tests', 'tools/install-into',
                'tests/deploy/devstack_stubs.sh', 'tools/minicloud',
                'tools/check-client-install']

@@ -1,17 +1,9 @@
 """What is running: build information, and the engine and observer processes."""
-import importlib.metadata
-
 from heat_conv.api import responses
 from heat_conv.common import liveness
 from heat_conv.common import timeutils
+from heat_conv.common import version
 from heat_conv.db import api as db_api
-
-
-def _version():
-    try:
-        return importlib.metadata.version('heat-conv')
-    except importlib.metadata.PackageNotFoundError:
-        return 'unknown'
 
 
 def _service(row, now):
@@ -38,7 +30,7 @@ def _service(row, now):
 class ServiceInfoController:
 
     def build_info(self, req, ctx, tenant_id):
-        revision = _version()
+        revision = version.version_string()
         return responses.json_response({'api': {'revision': revision},
                                         'engine': {'revision': revision}})
 

@@ -143,3 +143,17 @@ def test_fault_wrapper_catches_exceptions():
 
     resp = webob.Request.blank('/').get_response(faults.FaultWrapper(broken))
     assert_fault(resp, 500)
+
+
+def test_the_api_answers_under_a_path_prefix(api, stack):
+    """devstack's layout: Apache proxies /heat-conv-api to uWSGI, which
+    passes the prefix as SCRIPT_NAME; routes, the health check and links
+    follow it."""
+    name, stack_id, _ = stack
+    prefix = {'SCRIPT_NAME': '/heat-conv-api'}
+    health = webob.Request.blank('/healthcheck', environ=prefix).get_response(api.app)
+    assert health.status_int == 200
+    resp = api.get(f'/stacks/{name}/{stack_id}', environ=prefix)
+    assert resp.status_int == 200, resp.body
+    assert resp.json['stack']['links'][0]['href'] == (
+        f'http://localhost/heat-conv-api/v1/{api.tenant}/stacks/{name}/{stack_id}')
