@@ -117,9 +117,17 @@ export class StackGraphView {
     const shape = wanted.map((e) => `${e.data.id}<${e.data.parent || ''}`).sort().join('|');
     if (shape !== this.shape) {
       this.shape = shape;
+      // Until the worker's layout arrives, the nodes drawn before stay where
+      // they were, and a new one sits where its box (or its stack) was.
+      const before = {};
+      this.cy.nodes().forEach((n) => { before[n.id()] = { ...n.position() }; });
       this.cy.batch(() => {
         this.cy.elements().remove();
         this.cy.add(wanted);
+        this.cy.nodes().filter((n) => !n.isParent()).forEach((n) => {
+          const place = before[n.id()] || before[n.data('parent')];
+          if (place) n.position(place);
+        });
       });
       layOut(this.cy).catch((error) => console.error('layout failed', error));
       this.syncList(wanted.filter((e) => !e.data.source).map((e) => e.data));
@@ -172,18 +180,6 @@ export class StackGraphView {
       this.listStatus(id, status);
     }
     return true;
-  }
-
-  // A resource an event names before the resource list has it: drawn at
-  // once, inside ``parent`` (its stack's owner) if known; the next list
-  // brings its type and edges, and a new layout.
-  addFromEvent(id, stackId, name, status, parent, path) {
-    const data = { id, name, type: '', status, cls: statusClass(status), stackId, path,
-      label: label(name, status, false), w: width({ resource_name: name }) };
-    if (parent && this.cy.getElementById(parent).nonempty()) data.parent = parent;
-    this.cy.add({ data });
-    this.shape = '';   // whatever the list says next is a new shape
-    this.syncList(this.cy.nodes().map((n) => n.data()));
   }
 
   knowsStack(stackId) {

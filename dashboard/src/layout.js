@@ -73,7 +73,8 @@ export async function layOut(cy) {
   const placed = await worker().layout(elkGraph(cy));
   if (mine !== generation || cy.destroyed()) return false;
   const positions = centres(placed);
-  cy.layout({ name: 'preset', positions: (n) => positions[n.id()], fit: true, padding: 12,
-    animate: false }).run();
+  // A node that came after the layout started keeps its place until the next.
+  cy.layout({ name: 'preset', positions: (n) => positions[n.id()] || n.position(), fit: true,
+    padding: 12, animate: false }).run();
   return true;
 }

@@ -49,7 +49,7 @@ export class StackPage {
     this.tab = TABS.includes(tab) ? tab : 'graph';
     this.navigate = navigate;
     this.marker = null;
-    this.owners = {};   // child stack id -> node id of the resource owning it
+    this.childStacks = new Set();   // ids of the stacks drawn (or asked for)
     this.latest = {};   // node id -> status, from the newest event seen
     this.timers = [];
     this.stopped = false;
@@ -116,10 +116,7 @@ export class StackPage {
       const stack = await api.stack(this.ref.name, this.ref.id);
       this.setStackStatus(stack.stack_status, stack.stack_status_reason);
       this.resources = await api.resources(this.ref, NESTED_DEPTH);
-      for (const r of this.resources) {
-        const child = linkedStackId(r, 'nested');
-        if (child) this.owners[child] = nodeId(linkedStackId(r, 'stack'), r.resource_name);
-      }
+      for (const r of this.resources) this.childStacks.add(linkedStackId(r, 'stack'));
     } catch (error) {
       if (error.status === 404) {
         this.setStackStatus('DELETE_COMPLETE', 'The stack is gone.');
@@ -152,8 +149,8 @@ export class StackPage {
         if (!live) continue;
         if (stackId === this.ref.id) {
           this.setStackStatus(event.resource_status, event.resource_status_reason);
-        } else if (!(stackId in this.owners)) {
-          this.findOwner(event, stackId);
+        } else if (!this.childStacks.has(stackId)) {
+          this.childStacks.add(stackId);   // once: it may have no resources yet
           reshape = true;
         }
         continue;
@@ -163,11 +160,9 @@ export class StackPage {
       if (!live) continue;
       const known = this.graph.setStatus(id, event.resource_status,
         event.resource_status_reason);
-      if (!known) {   // a resource not drawn yet: now, then with its edges
-        this.graph.addFromEvent(id, stackId, event.resource_name, event.resource_status,
-          this.owners[stackId], event.parent_resource);
-        reshape = true;
-      }
+      // A resource not drawn yet: the list brings it, its edges and its
+      // box, with this status (this.latest).
+      if (!known) reshape = true;
     }
     while (this.events.children.length > EVENTS_KEPT) this.events.lastChild.remove();
     while (this.feed.children.length > 30) this.feed.lastChild.remove();
@@ -180,17 +175,6 @@ export class StackPage {
     api.events(this.ref, NESTED_DEPTH, this.marker)
       .then((events) => { if (this.addEvents(events, true)) this.reshape(); })
       .then(next, (error) => { if (error.status !== 404) this.say(error); next(); });
-  }
-
-  // A child stack's owner: its parent stack's resource of the name the
-  // event gives (the stack's ``parent`` is that stack's id).
-  findOwner(event, stackId) {
-    this.owners[stackId] = null;
-    api.stack(event.resource_name, stackId).then((child) => {
-      if (child.parent && event.parent_resource) {
-        this.owners[stackId] = nodeId(child.parent, event.parent_resource);
-      }
-    }).catch(() => {});
   }
 
   // Fetch the resource list again for a new resource or child stack, without

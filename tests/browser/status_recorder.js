@@ -34,3 +34,18 @@
     attributeFilter: ['data-status'] });
   if (document.body) start(); else document.addEventListener('DOMContentLoaded', start);
 })();
+
+// And when each of the page's event polls started and answered, so that a
+// late status says whether the API or the page was slow.
+(() => {
+  const polls = [];
+  window.__eventPolls = polls;
+  const original = window.fetch;
+  window.fetch = async (...args) => {
+    const url = String(args[0]);
+    const start = Date.now();
+    const answer = await original(...args);
+    if (url.includes('/events?')) polls.push({ start, end: Date.now() });
+    return answer;
+  };
+})();
