@@ -104,6 +104,7 @@ export function elements(resources, latest = {}) {
 export class StackGraphView {
   constructor(container, textList, onSelect) {
     this.cy = cytoscape({ container, style: STYLE, minZoom: 0.2, maxZoom: 1.6 });
+    this.container = container;
     this.cy.on('tap', 'node', (event) => onSelect(event.target.data()));
     this.shape = '';
     this.list = textList;
@@ -129,7 +130,14 @@ export class StackGraphView {
           if (place) n.position(place);
         });
       });
-      layOut(this.cy).catch((error) => console.error('layout failed', error));
+      // Until the first layout lands the nodes have no places: the canvas
+      // stays hidden (data-layout says which), later ones keep the old places.
+      this.container.dataset.layout = 'pending';
+      layOut(this.cy).then((placed) => {
+        if (!placed) return;
+        this.container.dataset.layout = 'done';
+        this.container.dataset.laidOut = '';
+      }).catch((error) => console.error('layout failed', error));
       this.syncList(wanted.filter((e) => !e.data.source).map((e) => e.data));
       return;
     }

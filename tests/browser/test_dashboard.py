@@ -135,6 +135,7 @@ def test_the_graph_follows_a_60_resource_tree_then_the_page_deletes_it(service, 
         graph_shown = time.time()
         _wait(lambda: watcher.resources_with('CREATE_COMPLETE').__len__() >= 25, 60,
               'half the resources to be created')
+        page.locator('#graph[data-layout="done"]').wait_for(timeout=15000)
         _screenshot(page, 'dashboard-create.png')
         service.wait_for(STACK, 'CREATE_COMPLETE', timeout=60)
         page.locator('.stack-head [data-status="CREATE_COMPLETE"]').wait_for(timeout=15000)
@@ -142,6 +143,7 @@ def test_the_graph_follows_a_60_resource_tree_then_the_page_deletes_it(service, 
               15, lambda: f'the page to show 60 resources complete: {_shown_not_complete(page)} '
               f'API: {[e for e in watcher.seen if e[0] in str(_shown_not_complete(page))]}')
         assert items.count() == 60
+        page.locator('#graph[data-layout="done"]').wait_for(timeout=15000)
         _screenshot(page, 'dashboard-complete.png')
         created = watcher.resources_with('CREATE_COMPLETE')
         assert len(created) == 60, f'the API reported {len(created)} resources created'
