@@ -16,6 +16,9 @@ const EVENT_POLL_MS = 500;
 const RECONCILE_MS = 4000;
 const EVENTS_KEPT = 400;
 const TABS = ['graph', 'events', 'drift', 'template', 'update'];
+const NO_GRAPH = {
+  show() {}, setStatus() { return true; }, knowsStack() { return true; }, fit() {}, destroy() {},
+};
 
 function eventRow(event) {
   const where = event.parent_resource ? `${event.parent_resource}/` : '';
@@ -89,7 +92,9 @@ export class StackPage {
         h('button', { name: 'delete', className: 'danger', onclick: () => this.remove() },
           'Delete')),
       this.message, tabs, this.panels[this.tab]);
-    this.graph = new StackGraphView(this.graphBox, textList, (node) => details.replaceChildren(
+    // The graph is drawn only on its own tab: cytoscape needs its container
+    // on the page. Elsewhere events still go to the events table.
+    this.graph = this.tab !== 'graph' ? NO_GRAPH : new StackGraphView(this.graphBox, textList, (node) => details.replaceChildren(
       h('h3', {}, node.name), h('p', {}, node.type), statusBadge(node.status, node.cls),
       h('p', { className: 'reason' }, node.reason || '')));
     await this.loadEvents();

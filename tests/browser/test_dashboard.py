@@ -173,3 +173,46 @@ def test_the_graph_follows_a_60_resource_tree_then_the_page_deletes_it(service, 
     print(f'\n{len(lags)} status changes checked ({before} before the graph was on '
           f'screen); page behind the API: max {max(lags):.2f} s, '
           f'mean {sum(lags) / len(lags):.2f} s; {_poll_report(page)}')
+
+
+def test_create_and_update_from_the_form_after_a_preview_then_converge(service, page):
+    """The form previews a create, creates; the update form previews what an
+    update would change and updates; drift's button converges."""
+    template = (HERE.parents[1] / 'sample-templates' / 'fan.yaml').read_text()
+    page.goto(f'{service.url}/dashboard/#/create')
+    page.fill('input[name=stack_name]', 'fan')
+    page.fill('textarea[name=template]', template)
+    page.click('button[name=preview]')
+    preview = page.locator('.preview[data-kind="create"]')
+    preview.wait_for(timeout=20000)
+    assert 'Preview: 5 resources would be created' in preview.inner_text()
+    assert service.stack('fan') is None, 'a preview must not create the stack'
+    page.click('button[name=submit]')
+    head = page.locator('.stack-head')
+    head.locator('[data-status="CREATE_COMPLETE"]').wait_for(timeout=30000)
+    assert page.locator('#graph-text li').count() == 5
+
+    page.click('a[data-tab="template"]')
+    assert 'Fan-out and fan-in' in page.locator('pre.template').inner_text(timeout=10000)
+
+    page.click('a[data-tab="update"]')
+    page.fill('textarea[name=parameters]', 'greeting=bye')
+    page.click('button[name=preview]')
+    changes = page.locator('.preview[data-kind="update"]')
+    changes.wait_for(timeout=20000)
+    assert 'updated' in changes.locator('tbody').inner_text()
+    assert service.stack('fan')['stack_status'] == 'CREATE_COMPLETE'
+    page.click('button[name=submit]')
+    head.locator('[data-status="UPDATE_COMPLETE"]').wait_for(timeout=30000)
+    assert service.stack('fan')['parameters']['greeting'] == 'bye'
+
+    page.click('a[data-tab="drift"]')
+    page.locator('table.drift tbody tr').first.wait_for(timeout=10000)
+    before = service.stack('fan')['updated_time']
+    page.click('button[name=converge-drift]')
+    _wait(lambda: service.stack('fan')['updated_time'] != before, 30,
+          'the converge to start an update')
+    service.wait_for('fan', 'UPDATE_COMPLETE', timeout=30)
+    stack = service.stack('fan')
+    requests.delete(f"{service.endpoint}/stacks/fan/{stack['id']}", timeout=30)
+    service.wait_for('fan', None, timeout=30)
