@@ -10,6 +10,8 @@ Outermost first:
 - faults: whatever goes wrong below is a JSON fault in Heat's shape;
 - body_limit: bodies above max_json_body_size are refused (413);
 - / and /v1: the versions document, without authentication;
+- /dashboard: the built-in page, if ``[dashboard] enabled`` (its files need
+  no authentication; the API calls it makes do);
 - authentication ([api] auth_strategy), then the v1 routes.
 """
 import webob.dec
@@ -25,6 +27,7 @@ from heat_conv.api import options  # noqa: F401  (registers [api])
 from heat_conv.api import request_metrics
 from heat_conv.api import router
 from heat_conv.api.controllers import versions
+from heat_conv.api.dashboard import app as dashboard_app
 from heat_conv.common import config
 
 HEALTHCHECK_PATH = '/healthcheck'
@@ -56,6 +59,7 @@ def make_app(conf=None):
     v1 = auth.wrap(v1, strategy, conf)
     version_doc = versions.VersionsApp()
     app = _PathSplit({path: version_doc for path in VERSIONS_PATHS}, v1)
+    app = dashboard_app.mount(app, conf)
     app = body_limit.BodySizeLimiter(app)
     app = faults.FaultWrapper(app)
     app = _PathSplit({HEALTHCHECK_PATH: healthcheck.Healthcheck(_not_found, conf)}, app)

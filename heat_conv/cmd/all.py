@@ -16,6 +16,7 @@ def main():
 
     from heat_conv.api import app as api_app  # also registers [api]
     from heat_conv.api import server as api_server
+    from heat_conv.api.dashboard import options as dashboard_options
     from heat_conv.cloud import client as cloud_client
     from heat_conv.cloud import faults
     from heat_conv.cloud import service as cloud_service
@@ -27,6 +28,8 @@ def main():
     from heat_conv.engine import server as engine_server
     from heat_conv.observer import service as observer_service
 
+    # The embedded default shows its page; [dashboard] enabled = false hides it.
+    dashboard_options.enable_for_embedded_default()
     config.parse_args(sys.argv[1:], prog='heat-conv-all')
     log = logging.getLogger('heat_conv.cmd.all')
     config.log_options(log)

@@ -16,6 +16,7 @@ def list_opts():
 
 # Modules that own options; each has ``list_opts() -> [(group, [opts])]``.
 _OPTION_MODULES = [
+    'heat_conv.api.dashboard.options',
     'heat_conv.api.options',
     'heat_conv.api.stack_listing',
     'heat_conv.clients.options',

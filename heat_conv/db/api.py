@@ -9,6 +9,7 @@ from heat_conv.db.clock import measure as measure_clock  # noqa: F401
 from heat_conv.db.queries.common import transaction  # noqa: F401
 from heat_conv.db.queries.events import event_get  # noqa: F401
 from heat_conv.db.queries.events import event_list  # noqa: F401
+from heat_conv.db.queries.events import event_newest_id  # noqa: F401
 from heat_conv.db.queries.events import events_add  # noqa: F401
 from heat_conv.db.queries.events import events_purge_oldest  # noqa: F401
 from heat_conv.db.queries.lifecycle import resource_holder  # noqa: F401

@@ -31,6 +31,15 @@ def _list(req, ctx, stack_name, stack_id, resource_name=None):
         filters['resource_status'] = status_filter.statuses
         if not status_filter.needs_narrowing:
             status_filter = None
+    up_to = None
+    if nested_depth and resource_name is None:
+        # Cut at the newest event before finding the child stacks: a child
+        # created meanwhile would otherwise be missing from this answer
+        # while its parent's later events are in it, and a client polling
+        # with the last event as marker would never see the child's first
+        # events. A stack's row is written before its events, so every
+        # event up to the cut belongs to a stack the tree below finds.
+        up_to = db_api.event_newest_id()
     levels = nested_stacks.tree(stack, nested_depth) if resource_name is None else [stack]
     rows = []
     for level in levels:
@@ -39,7 +48,7 @@ def _list(req, ctx, stack_name, stack_id, resource_name=None):
             limit=None if status_filter or len(levels) > 1 else limit,
             # Events are numbered in the order they happened, over all
             # stacks: a marker (any stack's event) cuts every level alike.
-            marker=marker))
+            marker=marker, up_to=up_to))
     if len(levels) > 1:
         # The tree's events in the order they happened, as one list.
         rows.sort(key=lambda pair: pair[1].id, reverse=sort_dir == 'desc')

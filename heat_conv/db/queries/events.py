@@ -36,10 +36,19 @@ def event_rows(events):
             for e in events]
 
 
+def event_newest_id():
+    """The number of the newest event of any stack (0 if none): a cut that
+    makes several stacks' listings one consistent list (event_list's
+    ``up_to``)."""
+    with reading() as conn:
+        return conn.execute(sa.select(sa.func.max(EVENT.c.id))).scalar() or 0
+
+
 def event_list(stack_id, resource_name=None, filters=None, sort_dir='asc',
-               limit=None, marker=None):
+               limit=None, marker=None, up_to=None):
     """The stack's events (records), oldest first unless ``sort_dir`` is
-    'desc'; after (or before) the event ``marker`` when given.
+    'desc'; after (or before) the event ``marker`` when given; none newer
+    than the event numbered ``up_to`` (event_newest_id) when given.
 
     One statement whatever the arguments: a client polling for new events
     calls this many times a second.
@@ -51,6 +60,8 @@ def event_list(stack_id, resource_name=None, filters=None, sort_dir='asc',
     for key, value in (filters or {}).items():
         values = value if isinstance(value, (list, tuple, set)) else [value]
         conditions.append(ev[key].in_(list(values)))
+    if up_to is not None:
+        conditions.append(ev.id <= up_to)
     order = ev.id.desc() if sort_dir == 'desc' else ev.id.asc()
     if marker is None:
         query = sa.select(EVENT).where(*conditions).order_by(order)

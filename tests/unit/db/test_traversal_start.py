@@ -119,3 +119,20 @@ def test_events_after_a_marker_in_one_statement(backend, statements):
     assert len(statements) == 1
     with pytest.raises(exception.EventNotFound):
         db_api.event_list(stack.id, marker='no-such-event')
+
+
+def test_events_cut_at_the_newest_read_before(backend):
+    """A nested listing reads the newest event number first, then lists each
+    stack up to it: an event written after the cut waits for the next poll
+    instead of letting the marker pass a child stack's earlier events."""
+    stack = _stack()
+    child = _stack(name='child')
+    first = _event(stack.id, 'A', 'CREATE', 'IN_PROGRESS')
+    cut = db_api.event_newest_id()
+    _event(child.id, 'X', 'CREATE', 'IN_PROGRESS')
+    _event(stack.id, 'A', 'CREATE', 'COMPLETE')
+    assert [e.resource_status for e in db_api.event_list(stack.id, up_to=cut)] == [
+        'IN_PROGRESS']
+    assert db_api.event_list(child.id, marker=first, up_to=cut) == []
+    assert [e.resource_name for e in db_api.event_list(child.id, marker=first)] == ['X']
+    assert db_api.event_newest_id() > cut

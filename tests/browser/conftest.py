@@ -1,0 +1,62 @@
+"""The browser tier: heat-conv's built-in page (/dashboard) in headless
+Chromium, driven by Playwright.
+
+It needs Playwright's Python package (a test extra) and a Chromium: the
+one named by HEAT_CONV_CHROMIUM, else Debian's /usr/bin/chromium
+(``apt-get install chromium``). Without either, every test here skips and
+says which is missing.
+"""
+import os
+import shutil
+
+import pytest
+
+from tests.functional import all_in_one
+
+VIEWPORT = {'width': 1600, 'height': 1000}
+
+
+def _chromium():
+    named = os.environ.get('HEAT_CONV_CHROMIUM')
+    if named:
+        return named
+    return shutil.which('chromium') or shutil.which('chromium-browser')
+
+
+@pytest.fixture(scope='session')
+def browser():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip('the browser tier needs Playwright (pip install playwright; '
+                    'a test extra of setup.cfg)')
+    executable = _chromium()
+    if not executable:
+        pytest.skip('the browser tier needs Chromium: apt-get install chromium '
+                    '(or HEAT_CONV_CHROMIUM=/path/to/chrome)')
+    with sync_playwright() as playwright:
+        try:
+            launched = playwright.chromium.launch(executable_path=executable, headless=True)
+        except Exception as exc:   # a browser that cannot start is a skip, with why
+            pytest.skip(f'Chromium at {executable} did not start: {exc}')
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope='module')
+def service(tmp_path_factory):
+    """heat-conv-all, which serves the page by default, on free ports."""
+    running = all_in_one.AllInOne(tmp_path_factory.mktemp('dashboard')).start()
+    yield running
+    running.kill()
+
+
+@pytest.fixture
+def page(browser, service):
+    context = browser.new_context(viewport=VIEWPORT)
+    opened = context.new_page()
+    errors = []
+    opened.on('pageerror', lambda exc: errors.append(str(exc)))
+    yield opened
+    context.close()
+    assert not errors, f'the page raised: {errors}'
