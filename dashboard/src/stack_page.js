@@ -54,6 +54,11 @@ export class StackPage {
     this.marker = null;
     this.childStacks = new Set();   // ids of the stacks drawn (or asked for)
     this.latest = {};   // node id -> status, from the newest event seen
+    // node id -> the statuses, in order, of a resource whose events came
+    // before its box was drawn (a new child stack's first resource can be
+    // IN_PROGRESS before the list shows it): drawn with the first, then
+    // stepped through the rest, so that no status is skipped on the page.
+    this.undrawn = {};
     this.timers = [];
     this.stopped = false;
     this.events = h('tbody');
@@ -130,7 +135,21 @@ export class StackPage {
         throw error;
       }
     }
-    this.graph.show(this.resources, this.latest);
+    const undrawn = this.undrawn;
+    this.undrawn = {};
+    const first = {};
+    for (const [id, statuses] of Object.entries(undrawn)) [first[id]] = statuses;
+    this.graph.show(this.resources, { ...this.latest, ...first });
+    for (const [id, statuses] of Object.entries(undrawn)) {
+      if (!this.graph.has(id)) {
+        // Not in this list yet: its statuses wait for the next one.
+        this.undrawn[id] = statuses;
+        continue;
+      }
+      for (const status of [...statuses.slice(1), this.latest[id]]) {
+        this.graph.setStatus(id, status);
+      }
+    }
     if (this.tab === 'drift') this.panels.drift.replaceChildren(this.driftPanel());
   }
 
@@ -166,8 +185,11 @@ export class StackPage {
       const known = this.graph.setStatus(id, event.resource_status,
         event.resource_status_reason);
       // A resource not drawn yet: the list brings it, its edges and its
-      // box, with this status (this.latest).
-      if (!known) reshape = true;
+      // box; it then goes through the statuses seen meanwhile.
+      if (!known) {
+        (this.undrawn[id] ||= []).push(event.resource_status);
+        reshape = true;
+      }
     }
     while (this.events.children.length > EVENTS_KEPT) this.events.lastChild.remove();
     while (this.feed.children.length > 30) this.feed.lastChild.remove();
