@@ -1,4 +1,5 @@
-/*M!999999\- enable the sandbox mode */ 
+-- Heat 27.0.1's schema: mysqldump --no-data of a database heat-manage db_sync made.
+SET FOREIGN_KEY_CHECKS=0;
 
 CREATE TABLE `alembic_version` (
   `version_num` varchar(32) NOT NULL,
