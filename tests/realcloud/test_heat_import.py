@@ -102,7 +102,7 @@ def test_heat_27_stacks_are_taken_over_updated_and_deleted(
                 '--project', heat_user.project_id, *key]
         dry = service.manage(*args, '--dry-run')
         assert f'would import: {name} ({stack_id}' in dry.stdout, dry.stdout + dry.stderr
-        assert '2 stack(s), 7 resource(s)' in dry.stdout, dry.stdout
+        assert '2 stack(s), 8 resource(s)' in dry.stdout, dry.stdout
         done = service.manage(*args)
         assert f'imported: {name} ({stack_id}' in done.stdout, done.stdout + done.stderr
         again = service.manage(*args)
@@ -125,7 +125,9 @@ def test_heat_27_stacks_are_taken_over_updated_and_deleted(
             'member-0', 'member-1']
 
         # Rename the port and scale the group: in place, nothing replaced.
-        resp = demo.request('PATCH', f'/stacks/{name}/{stack_id}', json={
+        # The update checks the template against the services as demo sees
+        # them (flavor, image, network): slow while the rig is loaded.
+        resp = demo.request('PATCH', f'/stacks/{name}/{stack_id}', timeout=240, json={
             'parameters': {'port_name': 'renamed', 'count': 3}})
         assert resp.status_code == 202, resp.text
         demo.wait(name, stack_id, 'UPDATE_COMPLETE', timeout=300)
@@ -137,7 +139,7 @@ def test_heat_27_stacks_are_taken_over_updated_and_deleted(
         assert list(after['servers']) == [server_id]
         assert admin.block_storage.get_volume(volume_id).status == 'available'
 
-        resp = demo.request('DELETE', f'/stacks/{name}/{stack_id}')
+        resp = demo.request('DELETE', f'/stacks/{name}/{stack_id}', timeout=240)
         assert resp.status_code == 204, resp.text
         demo.wait(name, stack_id, None, timeout=300)
         deleted = True
@@ -156,7 +158,7 @@ def _clean_up(heat27, heat_user, service, demo, name, stack_id, deleted):
     it took the stack over, else by Heat; then Heat forgets the stack."""
     try:
         if not deleted and demo is not None and demo.stack(name, stack_id):
-            demo.request('DELETE', f'/stacks/{name}/{stack_id}')
+            demo.request('DELETE', f'/stacks/{name}/{stack_id}', timeout=240)
             demo.wait(name, stack_id, None, timeout=300)
         elif not deleted and demo is None:
             heat_user.delete(name, stack_id)
