@@ -134,6 +134,7 @@ class _TreeMapper:
                                 f'{res.action}_{res.status} (held by a Heat engine)')
 
     def stack_values(self, stack, root_trust):
+        root_project = self.tree[0].stack_user_project_id
         values = {
             'id': stack.id, 'name': stack.name, 'live_name': stack.name,
             'tenant': stack.tenant, 'username': stack.username,
@@ -148,7 +149,14 @@ class _TreeMapper:
             'parent_resource_name': stack.parent_resource_name,
             'nested_depth': stack.nested_depth,
             'trust_id': root_trust if stack.owner_id is None else None,
-            'stack_user_project_id': stack.stack_user_project_id,
+            # Heat shares the top stack's project in the stack user domain
+            # with the whole tree; in heat-conv a stack deletes its own, so
+            # only the top stack keeps it (a child deleting it would take
+            # the parent's users with it).
+            'stack_user_project_id': (stack.stack_user_project_id
+                                      if stack.owner_id is None or
+                                      stack.stack_user_project_id != root_project
+                                      else None),
             'created_at': stack.created_at, 'updated_at': stack.updated_at,
         }
         for name in ('raw_template_id', 'prev_raw_template_id'):

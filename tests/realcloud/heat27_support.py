@@ -33,6 +33,10 @@ class Heat27:
         self.db_url = conf['database']['connection']
         self.encryption_key = conf['DEFAULT'].get('auth_encryption_key')
         self.service_user = conf['trustee']['username']
+        self.stack_domain_conf = ''.join(
+            f'{name} = {conf["DEFAULT"][name]}\n' for name in (
+                'stack_user_domain_name', 'stack_domain_admin',
+                'stack_domain_admin_password') if name in conf['DEFAULT'])
         self.service_password = json.loads((self.home / 'secrets.json').read_text())[
             'password']
 

@@ -58,7 +58,9 @@ class ImportingHeatConv(keystone_rig.KeystoneHeatConv):
     the stacks' owners gave Heat are then heat-conv's to use."""
 
     def __init__(self, state_dir, rig, heat27):
-        super().__init__(state_dir, rig)
+        # Heat's stack user domain too: the imported stack's project there
+        # (Heat made one for the server) is deleted with the stack.
+        super().__init__(state_dir, rig, extra_conf=heat27.stack_domain_conf)
         head, _, _ = self.conf_file.read_text().partition('[trustee]\n')
         keystone = rig.auth('heat-conv')['auth_url'].rsplit('/v3', 1)[0]
         self.conf_file.write_text(

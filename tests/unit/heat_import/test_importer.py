@@ -65,6 +65,8 @@ def _run(heat, **kwargs):
 
 def test_a_stack_tree_is_taken_over_with_its_ids_templates_and_trust(db, heat):
     top, child_id = _app(heat)
+    with heat.engine.begin() as conn:   # Heat's one stack user project per tree
+        conn.exec_driver_sql("UPDATE stack SET stack_user_project_id = 'sup-1'")
     report = _run(heat)
     assert [(o.name, o.state, o.stacks, o.resources) for o in report.outcomes] == [
         ('app', importer.IMPORTED, 2, 4)]
@@ -98,6 +100,7 @@ def test_a_stack_tree_is_taken_over_with_its_ids_templates_and_trust(db, heat):
     assert (child.owner_id, child.parent_resource_name, child.nested_depth) == (
         top, 'group', 1)
     assert child.trust_id is None   # children use their root's
+    assert (stack.stack_user_project_id, child.stack_user_project_id) == ('sup-1', None)
     members = resource_rows.shown(db_api.resources_of_stack(child_id))
     assert sorted(members) == ['0', '1']
     assert members['0'].rsrc_data == {'value': 'abcd'}
