@@ -7,6 +7,7 @@ import os
 import pathlib
 import time
 
+import pytest
 import requests
 import sqlalchemy as sa
 
@@ -26,8 +27,13 @@ class Heat27:
         self.home = home()
         conf_path = self.home / 'etc' / 'heat.conf'
         if not conf_path.exists() or not services._port_open('127.0.0.1', API_PORT):
-            services.unavailable('Heat 27', f'no heat-api on 127.0.0.1:{API_PORT} '
-                                 f'({conf_path}): tools/heat27 install && tools/heat27 start')
+            why = (f'Heat 27 unavailable: no heat-api on 127.0.0.1:{API_PORT} '
+                   f'({conf_path}): tools/heat27 install && tools/heat27 start')
+            # CI does not install Heat 27 (yet): its absence fails the run
+            # only when asked to (HEAT_CONV_REQUIRE_HEAT27=1).
+            if os.environ.get('HEAT_CONV_REQUIRE_HEAT27') == '1':
+                pytest.fail(why + ' (HEAT_CONV_REQUIRE_HEAT27=1)', pytrace=False)
+            pytest.skip(why)
         conf = configparser.ConfigParser(interpolation=None)
         conf.read(conf_path)
         self.db_url = conf['database']['connection']
