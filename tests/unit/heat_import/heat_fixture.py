@@ -4,6 +4,7 @@ test_heat_schema.py), filled as Heat 27 fills them: JSON documents as
 text, the environment holding the parameters, trusts encrypted."""
 import datetime
 import json
+import pathlib
 import uuid
 
 import sqlalchemy as sa
@@ -13,6 +14,7 @@ from heat_conv.heat_import import heat_crypt
 from heat_conv.heat_import import heat_schema as hs
 
 NOW = datetime.datetime(2026, 11, 1, 12, 0, 0)
+SCHEMA_DUMP = pathlib.Path(__file__).with_name('heat27_schema.sql')
 
 
 def fernet_encrypt(text, key=heat_crypt.HEAT_DEFAULT_KEY):

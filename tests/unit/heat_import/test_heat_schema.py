@@ -2,12 +2,12 @@
 fixture database is built from, against Heat 27's real schema: the dump
 of a database ``heat-manage db_sync`` of openstack-heat 27.0.1 made
 (heat27_schema.sql, ``mysqldump --no-data``)."""
-import pathlib
 import re
 
 from heat_conv.heat_import import heat_schema
+from tests.unit.heat_import import heat_fixture
 
-DUMP = pathlib.Path(__file__).with_name('heat27_schema.sql')
+DUMP = heat_fixture.SCHEMA_DUMP
 
 
 def _tables():

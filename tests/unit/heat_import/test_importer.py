@@ -37,6 +37,21 @@ def heat(tmp_path):
     return heat_fixture.HeatDB('sqlite:///' + str(tmp_path / 'heat.sqlite'))
 
 
+@pytest.fixture
+def heat_mariadb(mysql_url):
+    """Heat 27's real schema (its dump) on MariaDB."""
+    import sqlalchemy as sa
+    engine = sa.create_engine(mysql_url)
+    with engine.begin() as conn:
+        text = '\n'.join(line for line in heat_fixture.SCHEMA_DUMP.read_text().splitlines()
+                         if not line.startswith('--'))
+        for statement in text.split(';\n'):
+            if statement.strip():
+                conn.exec_driver_sql(statement)
+    engine.dispose()
+    return heat_fixture.HeatDB(mysql_url)
+
+
 def _app(heat, name='app', trust_id='trust-1', key=heat_crypt.HEAT_DEFAULT_KEY,
          status='COMPLETE', member_status='COMPLETE', tags=('prod', 'web')):
     top_template = heat.template(TOP, environment={'parameters': {'length': 12}})
@@ -215,3 +230,11 @@ def test_deleted_stacks_are_not_imported(db, heat):
     template = heat.template(MEMBERS)
     heat.stack('gone', template, deleted=True)
     assert _run(heat).outcomes == []
+
+
+def test_heat_27s_own_schema_on_mariadb(db, heat_mariadb):
+    top, child_id = _app(heat_mariadb)
+    (outcome,) = _run(heat_mariadb).outcomes
+    assert (outcome.state, outcome.stacks, outcome.resources) == (importer.IMPORTED, 2, 4)
+    assert db_api.stack_get(child_id).owner_id == top
+    assert db_api.stack_get(top).trust_id == 'trust-1'
