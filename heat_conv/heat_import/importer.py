@@ -11,6 +11,7 @@ should the cut-over be abandoned.
 """
 import dataclasses
 import time
+import types
 
 import sqlalchemy as sa
 from oslo_db import exception as db_exc
@@ -128,12 +129,7 @@ def _one(heat_db, root, key, known, live, dry_run):
 def insert(tree):
     """The tree's rows, in one transaction, with one event per stack."""
     rows = [row for resources in tree.resources.values() for row in resources]
-    imported = [dict(events.for_stack(_Named(values), values['action'], values['status'],
-                                      'Imported from Heat'))
+    imported = [events.for_stack(types.SimpleNamespace(id=values['id'], name=values['name']),
+                                 values['action'], values['status'], 'Imported from Heat')
                 for values in tree.stacks]
     db_api.stack_tree_insert(tree.templates, tree.stacks, rows, events=imported)
-
-
-class _Named:
-    def __init__(self, values):
-        self.id, self.name = values['id'], values['name']
