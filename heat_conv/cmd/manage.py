@@ -6,6 +6,9 @@
                                    [-p PROJECT] [-b BATCH_SIZE] [AGE]
     heat-conv-manage reset_stack_status STACK_ID
     heat-conv-manage service list|clean
+    heat-conv-manage import-heat --heat-connection URL
+                                 [--auth-encryption-key KEY] [--project P]
+                                 [--dry-run]
 
 The commands are oslo.config sub-commands, so oslo.config's options
 (``--config-file``, ``--config-dir``, ``--debug``, ...) work before the
@@ -91,6 +94,13 @@ GRANULARITY = ('days', 'hours', 'minutes', 'seconds')
 # purge_deleted's own options; each takes a value.
 PURGE_OPTIONS = {'-g', '--granularity', '-p', '--project-id', '-b', '--batch_size',
                  '--batch-size'}
+IMPORT = 'import-heat'
+IMPORT_HELP = ("Take over a Heat database's stacks (nested stacks, resources and "
+               "trusts), without touching the cloud: see doc/operations.md, "
+               "\"Moving over from Heat\". Stop Heat's engines first.")
+IMPORT_OPTIONS = {'--heat-connection', '--auth-encryption-key', '--project'}
+# Each command's own options that take a value.
+OWN_OPTIONS = {PURGE: PURGE_OPTIONS, IMPORT: IMPORT_OPTIONS, RESET: set()}
 # oslo.config's and oslo.log's command-line options that take a value (the
 # others are flags), for finding where an option given after purge_deleted
 # ends.
@@ -117,6 +127,16 @@ def _add_command_parsers(subparsers):
     purge.add_argument('-b', '--batch_size', '--batch-size', dest='batch_size', type=int,
                        default=20, help='Stacks removed per transaction (default: 20); '
                                         'a stack may have many events.')
+    heat = subparsers.add_parser(IMPORT, help=IMPORT_HELP, description=IMPORT_HELP)
+    heat.add_argument('--heat-connection', required=True,
+                      help="Heat's [database] connection URL (read only).")
+    heat.add_argument('--auth-encryption-key',
+                      help="Heat's auth_encryption_key, which encrypts its stacks' "
+                           "trusts (default: Heat's default key).")
+    heat.add_argument('--project', help='Only the stacks of this project (id).')
+    heat.add_argument('--dry-run', action='store_true',
+                      help='Print what would be imported and what could not be, '
+                           'with the reasons; write nothing.')
     _add_reset_parser(subparsers)
 
 
@@ -139,23 +159,24 @@ def options_first(argv):
     for i, word in enumerate(argv[:-1]):
         if word in COMMANDS and argv[i + 1] in COMMANDS[word]:
             return argv[:i] + argv[i + 2:] + argv[i:i + 2]
-    for command in (PURGE, RESET):
+    for command, options in OWN_OPTIONS.items():
         if command in argv:
             i = argv.index(command)
-            own, others = _split_purge_arguments(argv[i + 1:])
+            own, others = _split_own_arguments(argv[i + 1:], options)
             return argv[:i] + others + [command] + own
     return argv
 
 
-def _split_purge_arguments(words):
+def _split_own_arguments(words, options):
     own, others, i = [], [], 0
     while i < len(words):
         word = words[i]
         name = word.split('=', 1)[0]
         with_value = '=' not in word
-        if name in PURGE_OPTIONS or name in ('-h', '--help') or not word.startswith('-') \
+        if name in options or name in ('-h', '--help', '--dry-run') \
+                or not word.startswith('-') \
                 or word[1:].isdigit():   # a negative AGE, for argparse to refuse
-            take = 2 if name in PURGE_OPTIONS and with_value else 1
+            take = 2 if name in options and with_value else 1
             own += words[i:i + take]
         else:
             take = 2 if name in VALUE_OPTIONS and with_value else 1
@@ -193,6 +214,25 @@ def _reset_stack_status(args):
     print(f'reset {len(done.stacks)} stack(s) and {done.resources} resource(s) to '
           f'FAILED: {", ".join(done.stacks)}')
     return 0
+
+
+def _import_heat(args, engine):
+    import sqlalchemy
+
+    from heat_conv.heat_import import importer
+    from heat_conv.heat_import import report_text
+    try:
+        report = importer.run(args.heat_connection, key=args.auth_encryption_key,
+                              project=args.project, dry_run=args.dry_run,
+                              own_engine=engine)
+    except sqlalchemy.exc.SQLAlchemyError as exc:
+        reason = str(getattr(exc, 'orig', None) or exc).splitlines()[0]
+        print(f"heat-conv-manage: cannot read Heat's database: {reason}", file=sys.stderr)
+        return 1
+    for line in report_text.lines(report):
+        print(line)
+    # 2: some stacks stay with Heat (the report says why); 1 is an error.
+    return 2 if report.count(importer.REFUSED) else 0
 
 
 def main(argv=None):
@@ -240,6 +280,8 @@ def main(argv=None):
         return _purge_deleted(category, db_api)
     if category.name == RESET:
         return _reset_stack_status(category)
+    if category.name == IMPORT:
+        return _import_heat(category, engine)
     return COMMANDS[category.name][category.action][0](engine, migration)
 
 

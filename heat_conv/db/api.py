@@ -12,6 +12,9 @@ from heat_conv.db.queries.events import event_list  # noqa: F401
 from heat_conv.db.queries.events import event_newest_id  # noqa: F401
 from heat_conv.db.queries.events import events_add  # noqa: F401
 from heat_conv.db.queries.events import events_purge_oldest  # noqa: F401
+from heat_conv.db.queries.heat_import import stack_live_names  # noqa: F401
+from heat_conv.db.queries.heat_import import stack_tree_insert  # noqa: F401
+from heat_conv.db.queries.heat_import import stacks_known  # noqa: F401
 from heat_conv.db.queries.lifecycle import resource_holder  # noqa: F401
 from heat_conv.db.queries.lifecycle import stack_create_with_resources  # noqa: F401
 from heat_conv.db.queries.lifecycle import stack_forget  # noqa: F401

@@ -83,8 +83,9 @@ class User:
 
     def request(self, method, path, project=None, **kwargs):
         headers = dict(kwargs.pop('headers', {}), **{'X-Auth-Token': self.token})
+        kwargs.setdefault('timeout', 60)
         return requests.request(method, self.url(path, project), headers=headers,
-                                timeout=60, **kwargs)
+                                **kwargs)
 
     def create(self, name, template, **fields):
         resp = self.request('POST', '/stacks', json=dict(

@@ -31,6 +31,10 @@ HEAD = migration.head_revision()
     (['reset_stack_status', 'S', '--config-file', 'F'],
      ['--config-file', 'F', 'reset_stack_status', 'S']),
     (['service', 'clean', '--config-file', 'F'], ['--config-file', 'F', 'service', 'clean']),
+    (['import-heat', '--heat-connection', 'U', '--config-file', 'F', '--dry-run',
+      '--project=P', '--auth-encryption-key', 'K'],
+     ['--config-file', 'F', 'import-heat', '--heat-connection', 'U', '--dry-run',
+      '--project=P', '--auth-encryption-key', 'K']),
 ])
 def test_command_words_go_behind_the_options(argv, expected):
     assert manage.options_first(argv) == expected
@@ -150,3 +154,38 @@ def test_db_sync_refuses_an_unsupported_server_in_one_line(mysql_url, tmp_path):
         assert sa.inspect(engine).get_table_names() == []   # nothing was migrated
     finally:
         engine.dispose()
+
+
+def test_import_heat_dry_run_then_import(tmp_path, conf_file):
+    from tests.unit.heat_import import heat_fixture
+    heat_url = 'sqlite:///' + str(tmp_path / 'heat.sqlite')
+    heat = heat_fixture.HeatDB(heat_url)
+    template = heat.template({'heat_template_version': '2021-04-16', 'resources': {
+        'r': {'type': 'OS::Heat::None'}}})
+    stack_id = heat.stack('plain', template, trust_id='t')
+    heat.resource(stack_id, 'r', template, physical_id='p')
+    busy = heat.stack('busy', template, status='IN_PROGRESS', action='UPDATE')
+    heat.resource(busy, 'r', template, physical_id='q')
+    assert _manage('--config-file', conf_file, 'db', 'sync').returncode == 0
+    args = ['import-heat', '--heat-connection', heat_url, '--config-file', conf_file]
+    dry = _manage(*args, '--dry-run')
+    assert dry.returncode == 2, dry.stderr
+    assert f'would import: plain ({stack_id}, project project-1; 1 stack(s), ' \
+        '1 resource(s))' in dry.stdout
+    assert 'left to Heat: busy' in dry.stdout
+    assert '    - stack busy is UPDATE_IN_PROGRESS: Heat is still acting on it' \
+        in dry.stdout
+    assert '1 would import, 0 already imported, 1 left to Heat (dry run' in dry.stdout
+    done = _manage(*args)
+    assert f'imported: plain ({stack_id}' in done.stdout, done.stderr
+    again = _manage(*args)
+    assert 'already imported: plain' in again.stdout
+    assert '0 imported, 1 already imported, 1 left to Heat' in again.stdout
+
+
+def test_import_heat_from_an_unreachable_database_is_one_line(conf_file):
+    assert _manage('--config-file', conf_file, 'db', 'sync').returncode == 0
+    done = _manage('import-heat', '--heat-connection',
+                   'mysql+pymysql://nobody@127.0.0.1:1/heat', '--config-file', conf_file)
+    assert done.returncode == 1
+    assert done.stderr.strip().startswith("heat-conv-manage: cannot read Heat's database")
