@@ -46,7 +46,6 @@ def write_rig(path, auth_url, rig_names, skip_entries, build_timeout, build_inte
     user, admin = rig_names['user'], rig_names['admin']
     conf['heat_plugin'] = {
         'auth_url': auth_url,
-        'auth_version': '3',
         'username': user['username'],
         'password': user['password'],
         'project_name': user['project_name'],
@@ -56,7 +55,7 @@ def write_rig(path, auth_url, rig_names, skip_entries, build_timeout, build_inte
         'user_domain_name': user['user_domain_name'],
         'project_domain_name': user['project_domain_name'],
         'region': region,
-        'endpoint_type': 'publicURL',
+        'endpoint_type': 'public',
         'image_ref': rig_names['image'],
         'minimal_image_ref': rig_names['image'],
         'instance_type': rig_names['flavor'],
