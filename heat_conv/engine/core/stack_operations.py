@@ -15,6 +15,7 @@ from heat_conv.clients import trusts
 from heat_conv.common import events
 from heat_conv.common import exception
 from heat_conv.common import limits
+from heat_conv.common import policy
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
@@ -34,10 +35,16 @@ def validate_template(template, files=None, environment=None, params=None,
     needs a service heat-conv lacks. With ``ctx`` (a request's), also what
     needs the OpenStack services the request's user reaches: the types'
     services, and the service constraints of given parameter and property
-    values."""
+    values; and, unless ``validating``, that the user may use every type
+    (the ``resource_types:`` policy rules)."""
     services = request_services.for_context(ctx) if ctx is not None else None
     with request_services.asking(ctx) if ctx is not None else contextlib.nullcontext():
         tmpl = hot_template.Template.load(template, files=files, environment=environment)
+        if ctx is not None and not validating:
+            # As Heat: before any type is looked up, so that a type the user
+            # may not use is a 403 even where the cloud lacks its service.
+            policy.authorize_resource_types(
+                ctx, (snippet.type for snippet in tmpl.resources.values()))
         bound = tmpl.bind(params=params or {}, stack_name=stack_name,
                           stack_id=stack_id, project_id=project_id, validating=validating,
                           ignore_unavailable=ignore_unavailable and validating)
