@@ -2,8 +2,8 @@
 
 Another tenant's stack is indistinguishable from a missing one: every
 query is scoped to the caller's project, but, with Keystone auth, an
-administrator's at a stack's canonical path (name and id), which finds the
-stack of any project, as Heat's does. A stack user (a server's agent,
+administrator's by a stack's id (its canonical path, or the id alone),
+which finds the stack of any project, as Heat's does. A stack user (a server's agent,
 heat_conv.clients.stack_users) is scoped to its stack's project in the
 stack user domain, so at a stack's canonical path it finds the stack
 whose ``stack_user_project_id`` is that project, as in Heat; what it may
@@ -30,7 +30,9 @@ def find(ctx, name_or_id):
         try:
             return db_api.stack_get(name_or_id, tenant=ctx.project_id, show_deleted=True)
         except exception.StackNotFound:
-            pass
+            stack = _of_any_project(ctx, name_or_id, show_deleted=True)
+            if stack is not None:
+                return stack
     return db_api.stack_get_by_name(ctx.project_id, name_or_id)
 
 

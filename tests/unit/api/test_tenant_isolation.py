@@ -163,8 +163,13 @@ def test_a_keystone_admin_acts_on_any_projects_stack_at_its_canonical_path(keyst
     assert admin.get(f'{path}/resources').status_int == 200
     assert admin.patch(path, {'parameters': {'value': 'by-admin'}}).status_int == 202
     assert a.get(path).json['stack']['parameters']['value'] == 'by-admin'
-    # By name alone, names are the admin's project's own; and the admin's
-    # list is of its own project.
+    # By id alone too (a redirect to the stack's canonical path); by name
+    # alone, names are the admin's project's own; and the admin's list is of
+    # its own project.
+    found = admin.get(f'/stacks/{values["stack_id"]}')
+    assert found.status_int == 302
+    assert found.location.endswith(f'/v1/{ADMIN}/stacks/{A_NAME}/{values["stack_id"]}')
+    assert admin.get(found.location.replace('http://localhost', '')).status_int == 200
     helpers.assert_fault(admin.get(f'/stacks/{A_NAME}'), 404)
     assert admin.get('/stacks').json['stacks'] == []
     # A member of another project still finds nothing there.
