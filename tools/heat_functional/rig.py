@@ -2,13 +2,15 @@
 
 The suite needs what Heat's gate gives it on devstack: a non-admin user
 and an admin, an image, two flavors, a private network with a subnet and a
-router on the external network, and a keypair. The rig has the users
-(``demo``, member of project ``demo``; ``admin``), the image ``cirros``, the
-flavors and the external network ``public``; ``prepare`` makes the rest, with
-names of the run's own (two runs may share the rig), and ``clean_up``
-deletes it, with any stack the run's tests left behind.
+router on the external network, and a keypair. The rig has the admin, the
+image ``cirros``, the flavors and the external network ``public``;
+``prepare`` makes the rest, with names of the run's own: a project with a
+member user (not the rig's ``demo``, whose roles and trusts other sessions'
+tests change while they share the rig), its network, router and keypairs.
+``clean_up`` deletes it all, with any stack the run's tests left behind.
 """
 import os
+import secrets
 import time
 import urllib.parse
 
@@ -18,8 +20,14 @@ IMAGE = 'cirros'
 MINIMAL_FLAVOR = 'm1.tiny'
 FLAVOR = 'm1.small'
 EXTERNAL_NETWORK = 'public'
-USER, ADMIN = 'demo', 'admin'
-CLOUDS = {USER: 'minicloud-demo', ADMIN: 'minicloud-admin'}
+USER, ADMIN = 'user', 'admin'
+CLOUDS = {ADMIN: 'minicloud-admin'}
+ROLE = 'member'
+# Room for the suite's servers, ports and volumes, as the rig gives demo.
+QUOTAS = {'compute': {'instances': 80, 'cores': 400, 'ram': 800 * 1024},
+          'network': {'port': 300, 'network': 50, 'subnet': 50, 'router': 20,
+                      'floatingip': 60, 'security_group': 100},
+          'volume': {'volumes': 30, 'gigabytes': 1000}}
 API_TIMEOUT = 60
 
 
@@ -47,6 +55,7 @@ class Rig:
             self.clouds = yaml.safe_load(f)['clouds']
         self._connections = {}
         self.made = {}
+        self.user_auth = None
 
     def auth(self, cloud):
         return self.clouds[cloud]['auth']
@@ -59,22 +68,29 @@ class Rig:
         return self.clouds[CLOUDS[ADMIN]].get('region_name', 'RegionOne')
 
     def connect(self, user):
+        """A connection as the admin, or as the run's user once made."""
         if user not in self._connections:
-            import openstack.config
-            import openstack.connection
-            config = openstack.config.OpenStackConfig(
-                config_files=[self.clouds_yaml], vendor_files=[])
-            self._connections[user] = openstack.connection.Connection(
-                config=config.get_one(cloud=CLOUDS[user], api_timeout=API_TIMEOUT))
+            import openstack
+            if user == ADMIN:
+                import openstack.config
+                config = openstack.config.OpenStackConfig(
+                    config_files=[self.clouds_yaml], vendor_files=[])
+                conn = openstack.connection.Connection(
+                    config=config.get_one(cloud=CLOUDS[ADMIN], api_timeout=API_TIMEOUT))
+            else:
+                conn = openstack.connect(auth=dict(self.user_auth), auth_type='password',
+                                         region_name=self.region(), api_timeout=API_TIMEOUT,
+                                         identity_api_version='3', load_yaml_config=False,
+                                         load_envvars=False)
+            self._connections[user] = conn
         return self._connections[user]
 
     def check(self):
         """A token for each user and the objects the suite is given: a broken
         rig must not look like failing tests."""
         try:
-            for user in (USER, ADMIN):
-                self.connect(user).authorize()
-            demo = self.connect(USER)
+            demo = self.connect(ADMIN)
+            demo.authorize()
             demo.compute.find_flavor(MINIMAL_FLAVOR, ignore_missing=False)
             demo.compute.find_flavor(FLAVOR, ignore_missing=False)
             demo.image.find_image(IMAGE, ignore_missing=False)
@@ -85,16 +101,36 @@ class Rig:
 
     def orchestration_base(self):
         """``http://host:port`` of the catalog's orchestration endpoint."""
-        url = self.connect(USER).session.get_endpoint(
+        url = self.connect(ADMIN).session.get_endpoint(
             service_type='orchestration', interface='public')
         parts = urllib.parse.urlsplit(url)
         return f'{parts.scheme}://{parts.netloc}'
 
+    def _make_user(self, name):
+        """The run's project and its member user; their credentials."""
+        admin = self.connect(ADMIN)
+        project = admin.identity.create_project(name=name, domain_id='default')
+        self.made['project'] = project.id
+        password = secrets.token_urlsafe(16)
+        user = admin.identity.create_user(name=name, password=password, domain_id='default',
+                                          default_project_id=project.id)
+        self.made['user'] = user.id
+        role = admin.identity.find_role(ROLE, ignore_missing=False)
+        admin.identity.assign_project_role_to_user(project, user, role)
+        admin.set_compute_quotas(project.id, **QUOTAS['compute'])
+        admin.set_network_quotas(project.id, **QUOTAS['network'])
+        admin.set_volume_quotas(project.id, **QUOTAS['volume'])
+        self.user_auth = {'auth_url': self.auth_url, 'username': name, 'password': password,
+                          'project_name': name, 'user_domain_name': 'Default',
+                          'project_domain_name': 'Default'}
+        return self.user_auth
+
     def prepare(self, run_id):
-        """The network, subnet, router and keypairs named after ``run_id``;
-        their names, for the suite's configuration."""
-        demo, admin = self.connect(USER), self.connect(ADMIN)
+        """The project, user, network, subnet, router and keypairs named
+        after ``run_id``; their names, for the suite's configuration."""
         name = f'heat-functional-{run_id}'
+        self._make_user(name)
+        demo, admin = self.connect(USER), self.connect(ADMIN)
         net = demo.network.create_network(name=f'{name}-net')
         self.made['network'] = net.id
         subnet = demo.network.create_subnet(
@@ -109,7 +145,8 @@ class Rig:
         for user, conn in ((USER, demo), (ADMIN, admin)):
             conn.compute.create_keypair(name=f'{name}-key')
             self.made[f'keypair_{user}'] = f'{name}-key'
-        return {'network': net.name, 'subnet': subnet.name, 'keypair': f'{name}-key'}
+        return {'network': net.name, 'subnet': subnet.name, 'keypair': f'{name}-key',
+                'user': self.user_auth}
 
     def clean_up(self, endpoint_base, stack_prefixes, log=print):
         """Delete the stacks whose names start with one of
@@ -118,13 +155,15 @@ class Rig:
         service ``endpoint_base``, then what ``prepare`` made. Returns what
         would not go."""
         left = []
-        for user in (USER, ADMIN):
+        users = (USER, ADMIN) if self.user_auth else (ADMIN,)
+        for user in users:
             try:
                 left += _delete_stacks(self.connect(user), endpoint_base,
                                        tuple(stack_prefixes), log)
             except Exception as exc:
                 left.append(f'stacks of {user}: {type(exc).__name__}: {exc}')
-        demo, admin = self.connect(USER), self.connect(ADMIN)
+        admin = self.connect(ADMIN)
+        demo = self.connect(USER) if self.user_auth else None
         steps = [
             ('router interface', lambda: 'router_subnet' in self.made and
              demo.network.remove_interface_from_router(
@@ -138,6 +177,12 @@ class Rig:
             ('admin keypair', lambda: f'keypair_{ADMIN}' in self.made and
              admin.compute.delete_keypair(self.made[f'keypair_{ADMIN}'],
                                           ignore_missing=True)),
+            # Last: what the project still holds (a stack that would not
+            # go) is reported above, and a user's trusts go with the user.
+            ('user', lambda: 'user' in self.made and
+             admin.identity.delete_user(self.made['user'], ignore_missing=True)),
+            ('project', lambda: 'project' in self.made and not left and
+             admin.identity.delete_project(self.made['project'], ignore_missing=True)),
         ]
         for what, step in steps:
             try:

@@ -90,7 +90,6 @@ class RigRun:
         names = dict(made, image=rig_mod.IMAGE, flavor=rig_mod.FLAVOR,
                      minimal_flavor=rig_mod.MINIMAL_FLAVOR,
                      external_network=rig_mod.EXTERNAL_NETWORK,
-                     user=self.rig.auth(rig_mod.CLOUDS[rig_mod.USER]),
                      admin=self.rig.auth(rig_mod.CLOUDS[rig_mod.ADMIN]))
         tempest_conf.write_rig(os.path.join(self.results_dir, 'tempest.conf'),
                                f'{self.proxy.url}/v3', names, self.skip_entries,
