@@ -174,3 +174,9 @@ def test_a_keystone_admin_acts_on_any_projects_stack_at_its_canonical_path(keyst
     assert admin.get('/stacks').json['stacks'] == []
     # A member of another project still finds nothing there.
     helpers.assert_fault(TokenClient(keystone_app, B, f'token-{B}').get(path), 404)
+    # The admin's actions act on that stack, in its project (here it is
+    # still updating, which the check is refused for: it was found).
+    helpers.assert_fault(admin.post(f'{path}/actions', {'check': None}), 409,
+                         'ActionInProgress', A_NAME)
+    assert admin.get(f'{path}/snapshots').status_int == 200
+    assert admin.delete(path).status_int == 204
