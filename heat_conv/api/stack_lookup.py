@@ -1,7 +1,9 @@
 """Which stack a URL means, for the caller's tenant.
 
 Another tenant's stack is indistinguishable from a missing one: every
-query is scoped to the caller's project. A stack user (a server's agent,
+query is scoped to the caller's project, but, with Keystone auth, an
+administrator's by a stack's id (its canonical path, or the id alone),
+which finds the stack of any project, as Heat's does. A stack user (a server's agent,
 heat_conv.clients.stack_users) is scoped to its stack's project in the
 stack user domain, so at a stack's canonical path it finds the stack
 whose ``stack_user_project_id`` is that project, as in Heat; what it may
@@ -12,6 +14,8 @@ from urllib import parse
 
 from oslo_utils import uuidutils
 
+from heat_conv.api import auth
+from heat_conv.common import config
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
 
@@ -26,7 +30,9 @@ def find(ctx, name_or_id):
         try:
             return db_api.stack_get(name_or_id, tenant=ctx.project_id, show_deleted=True)
         except exception.StackNotFound:
-            pass
+            stack = _of_any_project(ctx, name_or_id, show_deleted=True)
+            if stack is not None:
+                return stack
     return db_api.stack_get_by_name(ctx.project_id, name_or_id)
 
 
@@ -39,13 +45,29 @@ def identified(ctx, stack_name, stack_id, show_deleted=True):
         stack = db_api.stack_get(stack_id, tenant=ctx.project_id,
                                  show_deleted=show_deleted)
     except exception.StackNotFound:
-        stack = _of_stack_user(ctx, stack_id, show_deleted)
+        stack = (_of_any_project(ctx, stack_id, show_deleted)
+                 or _of_stack_user(ctx, stack_id, show_deleted))
         if stack is None:
             raise exception.StackNotFound(f'{stack_name}/{stack_id}') from None
     if stack.name != stack_name:
         raise exception.StackNotFound(f'{stack_name}/{stack_id}')
     ctx.stacks_read[stack.id] = stack
     return stack
+
+
+def _of_any_project(ctx, stack_id, show_deleted):
+    """For an administrator (the context_is_admin rule), the stack of any
+    project at its canonical path, as in Heat: an admin acts on a member's
+    stack by its name and id under the admin's own project URL."""
+    # Under noauth every caller names its project in the URL and the
+    # default user is an admin: reaching across projects there would undo
+    # the isolation of every project for everyone.
+    if not ctx.is_admin or config.CONF.api.auth_strategy != auth.KEYSTONE:
+        return None
+    try:
+        return db_api.stack_get(stack_id, show_deleted=show_deleted)
+    except exception.StackNotFound:
+        return None
 
 
 def _of_stack_user(ctx, stack_id, show_deleted):

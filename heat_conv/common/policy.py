@@ -57,3 +57,31 @@ def authorize(ctx, rule, target=None):
     except policy.InvalidScope:
         raise exception.Forbidden(f'{rule} is not allowed with this token\'s scope') \
             from None
+
+
+def _resource_type_rules(type_name):
+    """The rules that govern ``type_name``: its own, then its namespace's
+    wildcard (``OS::Keystone::*``)."""
+    from heat_conv.policies import resource_types
+    namespace = type_name.rsplit('::', 1)[0]
+    return (f'{resource_types.PREFIX}{type_name}', f'{resource_types.PREFIX}{namespace}::*')
+
+
+def resource_type_allowed(ctx, type_name):
+    """Whether ``ctx``'s user may use resources of type ``type_name``: every
+    rule that exists for it (in code or the policy file) passes."""
+    enforcer = get_enforcer()
+    enforcer.load_rules()
+    target = {'project_id': ctx.project_id}
+    for rule in _resource_type_rules(type_name):
+        if rule in enforcer.rules and not enforcer.enforce(rule, target, ctx):
+            return False
+    return True
+
+
+def authorize_resource_types(ctx, type_names):
+    """Raise Forbidden, naming the type as Heat does, unless ``ctx``'s user
+    may use every one of ``type_names``."""
+    for type_name in sorted(set(type_names)):
+        if not resource_type_allowed(ctx, type_name):
+            raise exception.Forbidden(f'You are not authorized to use {type_name}.')

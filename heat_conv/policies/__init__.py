@@ -3,6 +3,7 @@
 import itertools
 
 from heat_conv.policies import base
+from heat_conv.policies import resource_types
 from heat_conv.policies import resources
 from heat_conv.policies import service
 from heat_conv.policies import software
@@ -11,5 +12,6 @@ from heat_conv.policies import stacks
 
 def list_rules():
     return list(itertools.chain(base.list_rules(), stacks.list_rules(),
-                                resources.list_rules(), service.list_rules(),
+                                resources.list_rules(), resource_types.list_rules(),
+                                service.list_rules(),
                                 software.list_rules()))

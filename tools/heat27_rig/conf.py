@@ -41,7 +41,10 @@ def heat_conf(home, venv_etc, service, domain_admin, db_url, transport_url,
             'log_dir': os.path.join(home, 'log'),
             'state_path': os.path.join(home, 'data'),
             'max_resources_per_stack': 1000,
-            'max_nested_stack_depth': 5}),
+            'max_nested_stack_depth': 5,
+            # As on Heat's gate: its functional suite abandons and adopts.
+            'enable_stack_abandon': True,
+            'enable_stack_adopt': True}),
         ('database', {'connection': db_url}),
         ('paste_deploy', {'api_paste_config': os.path.join(venv_etc, 'api-paste.ini')}),
         ('oslo_messaging_rabbit', {'heartbeat_timeout_threshold': 0}),
@@ -52,6 +55,9 @@ def heat_conf(home, venv_etc, service, domain_admin, db_url, transport_url,
         ('clients_keystone', {'auth_uri': keystone}),
         ('ec2authtoken', {'auth_uri': keystone + '/v3'}),
         ('clients', {'endpoint_type': 'public'}),
+        # The catalog's orchestration entry is heat-conv's: Heat's own URLs
+        # (wait condition handles' endpoints) must name Heat itself.
+        ('clients_heat', {'url': f'http://127.0.0.1:{API_PORT}/v1/%(tenant_id)s'}),
     ]
     return '\n'.join(_section(name, values) for name, values in sections)
 

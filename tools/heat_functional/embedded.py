@@ -45,19 +45,22 @@ class EmbeddedService:
         self.state_dir = tempfile.mkdtemp(prefix='heat-functional-state-')
         self.conf_file = os.path.join(self.state_dir, 'heat_conv.conf')
         with open(self.conf_file, 'w', encoding='utf-8') as f:
-            # Port 0: each server binds a free port and the start-up line
-            # says which.
-            # Abandon and adopt on, as in Heat's gate (its suite uses them).
-            f.write(f'[DEFAULT]\nstate_path = {self.state_dir}\n'
-                    'enable_stack_abandon = true\nenable_stack_adopt = true\n'
-                    '[api]\nbind_port = 0\n'
-                    '[cloud]\nbind_port = 0\n')
+            f.write(self.conf_text())
         env = {k: v for k, v in os.environ.items() if not k.startswith('OS_')}
         with open(self.log_path, 'wb') as log:
             self.proc = subprocess.Popen(
                 [os.path.join(self.bin_dir, 'heat-conv-all'), '--config-file', self.conf_file],
                 stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
         self.url = self._wait_until_healthy()
+
+    def conf_text(self):
+        # Port 0: each server binds a free port and the start-up line says
+        # which. Abandon and adopt on, as in Heat's gate (its suite uses
+        # them).
+        return (f'[DEFAULT]\nstate_path = {self.state_dir}\n'
+                'enable_stack_abandon = true\nenable_stack_adopt = true\n'
+                '[api]\nbind_port = 0\n'
+                '[cloud]\nbind_port = 0\n')
 
     def _wait_until_healthy(self):
         deadline = time.monotonic() + self.start_timeout

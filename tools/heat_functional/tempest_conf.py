@@ -34,3 +34,41 @@ def write(path, tenant, skip_entries, build_timeout, build_interval):
     }
     with open(path, 'w', encoding='utf-8') as f:
         conf.write(f)
+
+
+def write_rig(path, auth_url, rig_names, skip_entries, build_timeout, build_interval,
+              region=REGION):
+    """The suite's configuration on the mini-cloud: Keystone auth as the
+    rig's users (``rig_names``: what ``rig.Rig.prepare`` made, with the
+    users' credentials and the image, flavors and external network), as
+    Heat's gate configures it on devstack."""
+    conf = configparser.ConfigParser(interpolation=None)
+    user, admin = rig_names['user'], rig_names['admin']
+    conf['heat_plugin'] = {
+        'auth_url': auth_url,
+        'username': user['username'],
+        'password': user['password'],
+        'project_name': user['project_name'],
+        'admin_username': admin['username'],
+        'admin_password': admin['password'],
+        'admin_project_name': admin['project_name'],
+        'user_domain_name': user['user_domain_name'],
+        'project_domain_name': user['project_domain_name'],
+        'region': region,
+        'endpoint_type': 'public',
+        'image_ref': rig_names['image'],
+        'minimal_image_ref': rig_names['image'],
+        'instance_type': rig_names['flavor'],
+        'minimal_instance_type': rig_names['minimal_flavor'],
+        'keypair_name': rig_names['keypair'],
+        'fixed_network_name': rig_names['network'],
+        'fixed_subnet_name': rig_names['subnet'],
+        'floating_network_name': rig_names['external_network'],
+        'network_for_ssh': rig_names['network'],
+        'build_timeout': str(build_timeout),
+        'build_interval': str(build_interval),
+        'convergence_engine_enabled': 'true',
+        'skip_functional_test_list': ','.join(skip_entries),
+    }
+    with open(path, 'w', encoding='utf-8') as f:
+        conf.write(f)

@@ -4,6 +4,7 @@ import re
 from heat_conv.api import query
 from heat_conv.api import responses
 from heat_conv.common import exception
+from heat_conv.common import policy
 from heat_conv.hot import global_environment
 from heat_conv.hot import resource_registry
 from heat_conv.plugin_interface import base
@@ -61,7 +62,9 @@ class ResourceTypeController:
         if (status and status.upper() != 'SUPPORTED') or query.string(req, 'version'):
             names = []
         else:
-            names = [n for n in _type_names() if matcher is None or matcher.search(n)]
+            # As in Heat: a type the user may not use is not listed.
+            names = [n for n in _type_names() if (matcher is None or matcher.search(n))
+                     and policy.resource_type_allowed(ctx, n)]
         if query.boolean(req, 'with_description'):
             types = [{'resource_type': n, 'description': _description(_class(n))}
                      for n in names]
@@ -70,6 +73,7 @@ class ResourceTypeController:
         return responses.json_response({'resource_types': types})
 
     def show(self, req, ctx, tenant_id, type_name):
+        policy.authorize_resource_types(ctx, [type_name])
         cls = _class(type_name)
         body = {
             'resource_type': type_name,
@@ -87,6 +91,7 @@ class ResourceTypeController:
         parameter, every attribute an output (``openstack orchestration
         resource type show --template-type hot|cfn``); CFN by default, as
         in Heat."""
+        policy.authorize_resource_types(ctx, [type_name])
         cls = _class(type_name)
         template_type = query.choice(req, 'template_type', ('hot', 'cfn'), 'cfn')
         return responses.json_response(provider_template(cls, type_name, template_type))

@@ -79,7 +79,10 @@ class StackController:
     def lookup(self, req, ctx, tenant_id, stack_name, path=None):
         """302 from a name-only (or id-only) path to the canonical one."""
         stack = stack_lookup.find(ctx, stack_name)
-        location = links.stack_url(req, stack)
+        # Under the caller's project: an administrator finds another
+        # project's stack by id, and follows the redirect with a token of
+        # the admin's project.
+        location = links.stack_url(req, stack, tenant=ctx.project_id)
         if path:
             location += '/' + '/'.join(parse.quote(segment, safe='')
                                        for segment in path.split('/'))

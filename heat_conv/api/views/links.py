@@ -15,9 +15,11 @@ def tenant_url(req, tenant):
     return f'{req.application_url}/v1/{_quote(tenant)}'
 
 
-def stack_url(req, stack, *path):
-    """``.../v1/{tenant}/stacks/{name}/{id}[/path...]`` for a stack row."""
-    url = f'{tenant_url(req, stack.tenant)}/stacks/{_quote(stack.name)}/{_quote(stack.id)}'
+def stack_url(req, stack, *path, tenant=None):
+    """``.../v1/{tenant}/stacks/{name}/{id}[/path...]`` for a stack row,
+    under the stack's project unless ``tenant`` names another."""
+    url = (f'{tenant_url(req, tenant or stack.tenant)}/stacks/{_quote(stack.name)}'
+           f'/{_quote(stack.id)}')
     for segment in path:
         url += '/' + _quote(segment)
     return url

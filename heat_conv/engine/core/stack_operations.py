@@ -15,9 +15,11 @@ from heat_conv.clients import trusts
 from heat_conv.common import events
 from heat_conv.common import exception
 from heat_conv.common import limits
+from heat_conv.common import policy
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
+from heat_conv.engine.core import stack_scope
 from heat_conv.engine.core import stack_state
 from heat_conv.hot import environment as environment_mod
 from heat_conv.hot import template as hot_template
@@ -34,10 +36,16 @@ def validate_template(template, files=None, environment=None, params=None,
     needs a service heat-conv lacks. With ``ctx`` (a request's), also what
     needs the OpenStack services the request's user reaches: the types'
     services, and the service constraints of given parameter and property
-    values."""
+    values; and, unless ``validating``, that the user may use every type
+    (the ``resource_types:`` policy rules)."""
     services = request_services.for_context(ctx) if ctx is not None else None
     with request_services.asking(ctx) if ctx is not None else contextlib.nullcontext():
         tmpl = hot_template.Template.load(template, files=files, environment=environment)
+        if ctx is not None and not validating:
+            # As Heat: before any type is looked up, so that a type the user
+            # may not use is a 403 even where the cloud lacks its service.
+            policy.authorize_resource_types(
+                ctx, (snippet.type for snippet in tmpl.resources.values()))
         bound = tmpl.bind(params=params or {}, stack_name=stack_name,
                           stack_id=stack_id, project_id=project_id, validating=validating,
                           ignore_unavailable=ignore_unavailable and validating)
@@ -111,7 +119,7 @@ def update_stack(ctx, stack_id, template=None, params=None, files=None,
     # that starts the traversal catches any change since.
     stack = getattr(ctx, 'stacks_read', {}).get(stack_id)
     if stack is None or stack.deleted_at is not None:
-        stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+        stack = stack_scope.live_stack(ctx, stack_id)
     _check_updatable(stack)
     old_parameters = None
     if existing:
@@ -185,7 +193,7 @@ def _supersede(ctx, stack_id, action, template_id, check, **begin_kwargs):
     still allows it on the fresh state.
     """
     for _ in range(SUPERSEDE_ATTEMPTS):
-        stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+        stack = stack_scope.live_stack(ctx, stack_id)
         check(stack)
         if stack_state.begin(stack, action, template_id, ctx=ctx, **begin_kwargs) is not None:
             return db_api.stack_get(stack_id)
@@ -194,7 +202,7 @@ def _supersede(ctx, stack_id, action, template_id, check, **begin_kwargs):
 
 def cancel_update(ctx, stack_id, rollback=True):
     """Stop a running create/update, rolling back or just stopping."""
-    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+    stack = stack_scope.live_stack(ctx, stack_id)
     if stack.status != Status.IN_PROGRESS or stack.action not in (Action.CREATE, Action.UPDATE):
         raise exception.ActionNotAllowed(
             f'Cancelling is not possible for stack {stack.name} in state '
@@ -272,7 +280,7 @@ def environment_dict(environment):
 
 def check_stack(ctx, stack_id):
     """Ask reality about every resource: CHECK_COMPLETE or CHECK_FAILED."""
-    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+    stack = stack_scope.live_stack(ctx, stack_id)
     if stack.status == Status.IN_PROGRESS:
         raise exception.ActionInProgress(stack.name, stack.action)
     if stack.action == Action.DELETE or stack.raw_template_id is None:
@@ -291,7 +299,7 @@ def mark_resource_health(ctx, stack_id, resource_name, unhealthy, reason=''):
     A compare-and-swap like the engine's writes, so it never overwrites an
     action in flight.
     """
-    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+    stack = stack_scope.live_stack(ctx, stack_id)
     row = _shown_row(stack.id, resource_name)
     if row is None:
         raise exception.ResourceNotFound(resource_name, stack.name)

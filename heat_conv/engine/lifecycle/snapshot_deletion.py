@@ -32,6 +32,7 @@ from heat_conv.db import api as db_api
 from heat_conv.engine.core import messages
 from heat_conv.engine.core import rpc
 from heat_conv.engine.core import stack_operations
+from heat_conv.engine.core import stack_scope
 from heat_conv.engine.core import stack_state
 from heat_conv.plugin_interface import base
 from heat_conv.plugin_interface import registry
@@ -51,7 +52,7 @@ def delete_snapshot(snapshot):
 
 def delete_stack(ctx, stack_id):
     """Delete a stack (the API's delete): its snapshots, then the stack."""
-    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+    stack = stack_scope.live_stack(ctx, stack_id)
     snapshots = db_api.snapshot_list(stack.id)
     if not snapshots:
         return stack_operations.delete_stack(ctx, stack.id)

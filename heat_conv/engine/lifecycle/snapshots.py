@@ -19,6 +19,7 @@ from heat_conv.common import limits
 from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
+from heat_conv.engine.core import stack_scope
 from heat_conv.engine.core import stack_state
 from heat_conv.engine.lifecycle import snapshot_deletion
 from heat_conv.engine.lifecycle import stack_abandon
@@ -27,7 +28,7 @@ from heat_conv.plugin_interface import registry
 
 
 def create_snapshot(ctx, stack_id, name=None):
-    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+    stack = stack_scope.live_stack(ctx, stack_id)
     if stack.status == Status.IN_PROGRESS:
         raise exception.ActionInProgress(stack.name, stack.action)
     most = limits.CONF.max_snapshots_per_stack
@@ -50,12 +51,12 @@ def create_snapshot(ctx, stack_id, name=None):
 
 
 def list_snapshots(ctx, stack_id):
-    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+    stack = stack_scope.live_stack(ctx, stack_id)
     return db_api.snapshot_list(stack.id)
 
 
 def show_snapshot(ctx, stack_id, snapshot_id):
-    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+    stack = stack_scope.live_stack(ctx, stack_id)
     return db_api.snapshot_get(stack.id, snapshot_id)
 
 

@@ -17,19 +17,20 @@ from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
 from heat_conv.engine.core import stack_notifications
+from heat_conv.engine.core import stack_scope
 from heat_conv.engine.lifecycle import lifecycle_options
 
 
 def export_stack(ctx, stack_id):
     lifecycle_options.require_abandon()   # as in Heat: export is abandon's preview
-    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+    stack = stack_scope.live_stack(ctx, stack_id)
     return document(stack)
 
 
 def abandon_stack(ctx, stack_id):
     """The stack's document; the stack is gone, its objects are not."""
     lifecycle_options.require_abandon()
-    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+    stack = stack_scope.live_stack(ctx, stack_id)
     tree = descendants(stack)
     for each in [stack, *tree]:
         if each.status == Status.IN_PROGRESS:

@@ -9,6 +9,7 @@ from heat_conv.common.status import Action
 from heat_conv.common.status import Status
 from heat_conv.db import api as db_api
 from heat_conv.engine.core import stack_operations
+from heat_conv.engine.core import stack_scope
 from heat_conv.engine.core import stack_state
 
 
@@ -21,7 +22,7 @@ def resume_stack(ctx, stack_id):
 
 
 def _begin(ctx, stack_id, action):
-    stack = db_api.stack_get(stack_id, tenant=ctx.project_id, show_deleted=False)
+    stack = stack_scope.live_stack(ctx, stack_id)
     if (stack.action, stack.status) == (action, Status.COMPLETE):
         return stack   # as in Heat: already there, nothing to do
     if stack.status == Status.IN_PROGRESS:

@@ -84,3 +84,49 @@ def test_each_action_has_its_rule(api, stack, policy_file):
     policy_file('"actions:cancel_update": "!"\n')
     resp = api.post(stack[2] + '/actions', {'cancel_update': None})
     assert_fault(resp, 403, 'Forbidden', 'actions:cancel_update')
+
+
+def _one(type_name, properties=None):
+    return {'heat_template_version': '2015-10-15',
+            'resources': {'r': {'type': type_name, 'properties': properties or {}}}}
+
+
+MEMBER = {'X-Auth-User': 'bob'}
+
+
+@pytest.mark.parametrize('type_name', ['OS::Nova::Flavor', 'OS::Nova::HostAggregate',
+                                       'OS::Cinder::VolumeType', 'OS::Keystone::Project'])
+def test_a_member_may_not_use_the_admin_only_types(api, type_name):
+    # A 403 naming the type, as in Heat, before the type is even looked up:
+    # also for a type heat-conv lacks, and for a namespace's wildcard rule.
+    for path in ('/stacks', '/stacks/preview'):
+        resp = api.post(path, {'stack_name': 'no', 'template': _one(type_name)},
+                        headers=MEMBER)
+        assert_fault(resp, 403, 'Forbidden', f'You are not authorized to use {type_name}.')
+    listed = api.get('/resource_types', headers=MEMBER).json['resource_types']
+    assert type_name not in listed
+    assert 'OS::Heat::TestResource' in listed
+    assert_fault(api.get(f'/resource_types/{type_name}', headers=MEMBER), 403, 'Forbidden',
+                 type_name)
+
+
+def test_an_admin_may_use_them_and_a_members_update_may_not_add_one(api):
+    # The admin gets past the policy to the type's own answer.
+    resp = api.post('/stacks', {'stack_name': 'agg', 'template': _one('OS::Nova::HostAggregate')})
+    assert_fault(resp, 400, contains='OS::Nova::HostAggregate')
+    # A member's update that adds one is refused too.
+    name = 'mine'
+    created = api.post('/stacks', {'stack_name': name, 'template': TEMPLATE}, headers=MEMBER)
+    assert created.status_int == 201, created.body
+    stack_id = created.json['stack']['id']
+    resp = api.put(f'/stacks/{name}/{stack_id}',
+                   {'template': _one('OS::Nova::Flavor', {'ram': 1, 'vcpus': 1})},
+                   headers=MEMBER)
+    assert_fault(resp, 403, 'Forbidden', 'OS::Nova::Flavor')
+
+
+def test_a_policy_file_rule_governs_any_type(api, policy_file):
+    policy_file('"resource_types:OS::Heat::TestResource": "!"\n')
+    assert_fault(api.post('/stacks', {'stack_name': 'no', 'template': TEMPLATE}), 403,
+                 'Forbidden', 'OS::Heat::TestResource')
+    assert 'OS::Heat::TestResource' not in api.get('/resource_types').json['resource_types']

@@ -16,6 +16,7 @@ from .test_openapi import load
 from .test_openapi import operations
 
 A, B = 'tenant-a', 'tenant-b'
+ADMIN = 'admin-project'
 A_NAME = 'owned-by-a'
 BODY = {'stack_name': 'made-by-b',
         'template': dict(helpers.TEMPLATE, description='Made by B')}
@@ -107,6 +108,8 @@ def keystone_app(db, casts):
     for tenant in (A, B):
         fixture.add_token_data(token_id=f'token-{tenant}', user_id=f'user-{tenant}',
                                project_id=tenant, role_list=['member', 'reader'])
+    fixture.add_token_data(token_id='token-admin', user_id='user-admin', project_id=ADMIN,
+                           role_list=['admin', 'member', 'reader'])
     try:
         yield app_module.make_app()
     finally:
@@ -145,3 +148,35 @@ def test_another_projects_stack_is_no_list_marker(api):
     assert resp.json['error']['message'] == \
         api.as_tenant(B).get('/stacks?marker=' + 'f' * 36).json['error']['message'] \
         .replace('f' * 36, values['stack_id'])
+
+
+def test_a_keystone_admin_acts_on_any_projects_stack_at_its_canonical_path(keystone_app):
+    # As in Heat (its AdminActionsTest): the admin's client addresses a
+    # member's stack by name and id under the admin's own project.
+    a = TokenClient(keystone_app, A, f'token-{A}')
+    values = _a_stack(a)
+    path = f'/stacks/{A_NAME}/{values["stack_id"]}'
+    admin = TokenClient(keystone_app, ADMIN, 'token-admin')
+    shown = admin.get(path)
+    assert shown.status_int == 200, shown.body
+    assert shown.json['stack']['id'] == values['stack_id']
+    assert admin.get(f'{path}/resources').status_int == 200
+    assert admin.patch(path, {'parameters': {'value': 'by-admin'}}).status_int == 202
+    assert a.get(path).json['stack']['parameters']['value'] == 'by-admin'
+    # By id alone too (a redirect to the stack's canonical path); by name
+    # alone, names are the admin's project's own; and the admin's list is of
+    # its own project.
+    found = admin.get(f'/stacks/{values["stack_id"]}')
+    assert found.status_int == 302
+    assert found.location.endswith(f'/v1/{ADMIN}/stacks/{A_NAME}/{values["stack_id"]}')
+    assert admin.get(found.location.replace('http://localhost', '')).status_int == 200
+    helpers.assert_fault(admin.get(f'/stacks/{A_NAME}'), 404)
+    assert admin.get('/stacks').json['stacks'] == []
+    # A member of another project still finds nothing there.
+    helpers.assert_fault(TokenClient(keystone_app, B, f'token-{B}').get(path), 404)
+    # The admin's actions act on that stack, in its project (here it is
+    # still updating, which the check is refused for: it was found).
+    helpers.assert_fault(admin.post(f'{path}/actions', {'check': None}), 409,
+                         'ActionInProgress', A_NAME)
+    assert admin.get(f'{path}/snapshots').status_int == 200
+    assert admin.delete(path).status_int == 204

@@ -36,6 +36,18 @@ def test_heat_runs_with_trusts_two_workers_and_keystone_behind_the_proxy():
     assert heat['paste_deploy']['api_paste_config'] == '/venv/etc/heat/api-paste.ini'
 
 
+def test_heat_abandons_adopts_and_names_itself_in_its_signal_urls():
+    # As Heat's functional suite needs it on the rig, whose catalog's
+    # orchestration entry is heat-conv's.
+    heat = _parsed(conf.heat_conf('/h', '/e', {'username': 'u', 'password': 'p'},
+                                  {'username': 'd', 'password': 'p'}, 'db', 'mq',
+                                  'http://127.0.0.1:8105'))
+    assert heat['DEFAULT']['enable_stack_abandon'] == 'True'
+    assert heat['DEFAULT']['enable_stack_adopt'] == 'True'
+    assert heat['clients_heat']['url'] == \
+        f'http://127.0.0.1:{conf.API_PORT}/v1/%(tenant_id)s'
+
+
 def test_the_wsgi_shim_gives_heat_its_config_file_not_gunicorns_arguments(tmp_path):
     shim = conf.wsgi_shim('/h/etc/heat.conf')
     fake = tmp_path / 'heat' / 'wsgi'
