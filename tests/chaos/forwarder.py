@@ -12,6 +12,7 @@ together.
 prints ``ready`` once it listens on every address.
 """
 import asyncio
+import os
 import sys
 
 _CHUNK = 65536
@@ -45,7 +46,15 @@ def _address(text):
     return host, int(port)
 
 
+async def _orphaned(parent):
+    """Returns once the test run that started this process is gone (a
+    killed run would otherwise leave it holding the hosts' addresses)."""
+    while os.getppid() == parent:
+        await asyncio.sleep(2)
+
+
 async def main(specs):
+    parent = os.getppid()
     servers = []
     for spec in specs:
         listen, _, target = spec.partition('=')
@@ -53,7 +62,10 @@ async def main(specs):
         servers.append(await asyncio.start_server(_handler(_address(target)), host, port,
                                                   reuse_address=True))
     print('ready', flush=True)
-    await asyncio.gather(*(server.serve_forever() for server in servers))
+    serving = [asyncio.ensure_future(server.serve_forever()) for server in servers]
+    await _orphaned(parent)
+    for task in serving:
+        task.cancel()
 
 
 if __name__ == '__main__':
