@@ -190,7 +190,7 @@ class _ThroughProxy(keystone_rig.Rig):
 
 def test_a_service_that_is_down_fails_the_resource_naming_it(rig, minicloud, tmp_path):
     # Through the API (the CLI finds the catalog's heat-conv, the module's).
-    with catalog_proxy.CatalogProxy('http://127.0.0.1:8776') as proxy:
+    with catalog_proxy.with_service_down('http://127.0.0.1:8776') as proxy:
         (tmp_path / 'heat-conv').mkdir()
         service = keystone_rig.KeystoneHeatConv(
             tmp_path / 'heat-conv', _ThroughProxy(rig, proxy.url),
