@@ -121,6 +121,7 @@ def test_a_scaling_group_resize_starts_and_ends(driver, captured):
     group_id = driver.resources()['group'].physical_resource_id
     assert start['groupname'] == end['groupname'] == group_id
     assert (start['adjustment_type'], start['adjustment']) == ('change_in_capacity', 2)
+    assert (end['adjustment_type'], end['adjustment']) == ('change_in_capacity', 2)
     assert (start['capacity'], end['capacity']) == (2, 4)
     assert start['message'] == 'Start resizing the group group'
     assert end['message'] == 'End resizing the group group'

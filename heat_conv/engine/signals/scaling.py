@@ -48,6 +48,9 @@ CONF = config.CONF
 LOG = logging.getLogger(__name__)
 
 SIGNAL = 'SIGNAL'
+# The resize's adjustment (type, value) in the group's data until its end is
+# notified.
+ADJUSTMENT_KEY = 'resize_adjustment'
 _NO_SIGNAL_ACTIONS = (Action.SUSPEND, Action.DELETE)
 
 
@@ -123,15 +126,18 @@ def _try_adjust(group, policy):
         _refuse(group, f'{type(exc).__name__}: {exc}')
         return True
     start = events.for_resource(group, SIGNAL, Status.IN_PROGRESS, reason)
+    adjustment = [policy.get('adjustment_type', policy.get('AdjustmentType')),
+                  policy.get('scaling_adjustment', policy.get('ScalingAdjustment'))]
+    # The resize's end is told by whichever engine sees the child settle:
+    # its notification repeats the adjustment, as Heat's does.
+    plugin.data[ADJUSTMENT_KEY] = adjustment
     if not resource_action.write(group, {'engine_id': identity.engine_id(),
                                          'rsrc_data': plugin.data,
                                          'wait_until': look_again_at()},
                                  engine_id=None, events=[start]):
         return False
     stack_notifications.autoscaling(
-        group, 'start', f'Start resizing the group {group.name}', _size(group),
-        policy.get('adjustment_type', policy.get('AdjustmentType')),
-        policy.get('scaling_adjustment', policy.get('ScalingAdjustment')))
+        group, 'start', f'Start resizing the group {group.name}', _size(group), *adjustment)
     _resize(group, plugin, spec)
     return True
 
@@ -146,10 +152,12 @@ def _resize(group, plugin, spec):
     values = {'engine_id': None}
     ended = []
     if isinstance(outcome, base.Failed):
+        adjustment = plugin.data.pop(ADJUSTMENT_KEY, None) or (None, None)
         plugin.scaled(size_changed=False)
         values.update(rsrc_data=plugin.data, wait_until=None)
         ended.append(events.for_resource(group, SIGNAL, Status.FAILED, outcome.reason))
-        stack_notifications.autoscaling(group, 'error', outcome.reason, _size(group))
+        stack_notifications.autoscaling(group, 'error', outcome.reason, _size(group),
+                                        *adjustment)
     if resource_action.write(group, values, events=ended) and \
             isinstance(outcome, base.Pending) and outcome.then is not None:
         outcome.then()   # the child's traversal, now that the row says so
@@ -189,18 +197,19 @@ def scaling_done(msg):
         return   # a duplicate, or a stack operation took the group over
     plugin = registry.plugin_for(group)
     attributes = plugin.attributes()
+    adjustment = plugin.data.pop(ADJUSTMENT_KEY, None) or (None, None)
     if isinstance(msg.outcome, base.Failed):
         plugin.scaled(size_changed=False)
         event = events.for_resource(group, SIGNAL, Status.FAILED, msg.outcome.reason)
         stack_notifications.autoscaling(group, 'error', msg.outcome.reason,
-                                        _size(group, attributes))
+                                        _size(group, attributes), *adjustment)
     else:
         plugin.scaled()
         event = events.for_resource(group, SIGNAL, Status.COMPLETE,
                                     f'End resizing the group {group.name}: '
                                     f'{attributes.get("current_size")} members')
         stack_notifications.autoscaling(group, 'end', f'End resizing the group {group.name}',
-                                        _size(group, attributes))
+                                        _size(group, attributes), *adjustment)
     resource_action.write(group, {'rsrc_data': plugin.data, 'attributes_data': attributes,
                                   'wait_until': None},
                           engine_id=None, events=[event])
