@@ -122,17 +122,33 @@ export class StackPage {
   }
 
   async refresh() {
+    const drawn = this.resources || [];
+    let deleting = false;
     try {
       const stack = await api.stack(this.ref.name, this.ref.id);
       this.setStackStatus(stack.stack_status, stack.stack_status_reason);
+      deleting = stack.stack_status.startsWith('DELETE_');
       this.resources = await api.resources(this.ref, NESTED_DEPTH);
       for (const r of this.resources) this.childStacks.add(linkedStackId(r, 'stack'));
     } catch (error) {
       if (error.status === 404) {
         this.setStackStatus('DELETE_COMPLETE', 'The stack is gone.');
         this.resources = [];
+        deleting = true;
       } else {
         throw error;
+      }
+    }
+    if (deleting) {
+      // A deleted resource leaves the list before its last events reach
+      // the page: while the stack goes, what was drawn stays, and its
+      // events still recolour it.
+      const listed = new Set(this.resources.map(
+        (r) => nodeId(linkedStackId(r, 'stack'), r.resource_name)));
+      for (const r of drawn) {
+        if (!listed.has(nodeId(linkedStackId(r, 'stack'), r.resource_name))) {
+          this.resources.push(r);
+        }
       }
     }
     const undrawn = this.undrawn;
