@@ -2,18 +2,9 @@
 form each cast takes under it."""
 import pytest
 
-from heat_conv.common import config
 from heat_conv.engine.core import messages
 from heat_conv.engine.core import rpc_versions
 from heat_conv.plugin_interface import base
-
-
-@pytest.fixture
-def pin():
-    def set_pin(value):
-        config.CONF.set_override('engine', value, group='upgrade_levels')
-    yield set_pin
-    config.CONF.clear_override('engine', group='upgrade_levels')
 
 
 def test_unpinned_sends_this_release(pin):
