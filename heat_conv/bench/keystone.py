@@ -97,8 +97,7 @@ class KeystoneExternal(topology.External):
     with its own counting proxy at ``calls_url`` if it has one."""
 
     def __init__(self, name, endpoint, user_auth, calls_url=None, **kwargs):
-        super().__init__(endpoint_for(endpoint, user_auth), **kwargs)
-        self.name = name
+        super().__init__(endpoint_for(endpoint, user_auth), name=name, **kwargs)
         self.auth = user_auth
         if calls_url:
             self.calls = service_calls.ServiceCalls(calls_url)

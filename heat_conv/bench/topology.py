@@ -158,9 +158,12 @@ class Topology:
 class External(Topology):
     name = 'external'
 
-    def __init__(self, endpoint, **kwargs):
+    def __init__(self, endpoint, name=None, **kwargs):
         super().__init__(**kwargs)
         self.endpoint = endpoint
+        # --endpoint NAME=URL: the name the results carry, so that two
+        # endpoints measured in one run can be told apart.
+        self.name = name or self.name
         why = 'the endpoint is not started by the benchmark: its servers\' counters ' \
               'are not visible'
         self.statements = counters.Unavailable(why)

@@ -125,3 +125,12 @@ def test_without_targets_a_slow_phase_still_fails_the_run(bench):
                                  '--phases', 'create'], outcome)
     assert status == 1 and md is None
     assert [r['rep'] for r in records if r['type'] == 'slow'] == [2]
+
+
+def test_named_endpoints_keep_their_names_in_the_results():
+    args = cli.parse_args(['--endpoint', 'before=http://127.0.0.1:1/v1/admin',
+                           '--endpoint', 'after=http://127.0.0.1:2/v1/admin'])
+    topos = [session.make_topology(name, args, []) for name in ('before', 'after')]
+    assert [t.describe() for t in topos] == ['before', 'after']
+    assert [t.endpoint for t in topos] == ['http://127.0.0.1:1/v1/admin',
+                                          'http://127.0.0.1:2/v1/admin']
