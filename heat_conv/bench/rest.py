@@ -4,7 +4,9 @@ Starts the distributed topology, measures it idle (no stacks) for T
 seconds, creates S stacks of R independent cloud-backed resources
 (``OS::Heat::TestResource``, whose objects the observer watches for
 drift), waits until the observer has looked at every one of them once,
-then measures T seconds in which nothing happens to them. For each
+then measures T seconds in which nothing happens to them; last, it
+changes one object among them out of band and times how long the
+observer takes to find it (within two drift passes). For each
 interval: the CPU seconds of every process the benchmark started (and of
 the MariaDB server), and the statements MariaDB counted, from SHOW GLOBAL
 STATUS (``Questions`` and ``Com_*``), so every process is counted, the
@@ -20,6 +22,8 @@ import os
 import re
 import sys
 import time
+
+import requests
 
 from heat_conv.bench import calibration
 from heat_conv.bench import counters
@@ -103,9 +107,11 @@ def measure(topology, server, machine, seconds, what):
     """One interval of ``seconds``: CPU per process and the server's counts."""
     calm = calibration.sample()
     cpu, db_cpu, status = topology.processes.read(), machine.read(), server.read()
+    own = topology.statements.read()
     time.sleep(seconds)
     status_after, cpu_after, db_after = server.read(), topology.processes.read(), \
         machine.read()
+    own = topology.statements.delta(own, topology.statements.read())
     samples = [calm, calibration.sample()]
     processes = {name: v['cpu_s'] for name, v in
                  topology.processes.delta(cpu, cpu_after).items()}
@@ -113,7 +119,12 @@ def measure(topology, server, machine, seconds, what):
                       machine.delta(db_cpu, db_after).items()})
     counted = status_delta(status, status_after)
     total = round(sum(processes.values()), 2)
+    # With userstat=ON the server counts each role's own statements too:
+    # those of the other clients of a shared server left out.
+    by_role = {role: {k: v[k] for k in ('statements', 'select', 'write')}
+               for role, v in ((own or {}).get('by_role') or {}).items()}
     return dict({'type': 'rest', 'interval': what, 'seconds': seconds,
+                 'statements_by_role': by_role or None,
                  'processes_cpu_s': processes, 'cpu_s': total,
                  'core_percent': round(100 * total / seconds, 2),
                  'statements_per_s': round(counted['statements'] / seconds, 1),
@@ -152,7 +163,43 @@ def wait_until_observed(topology, timeout):
                            f'{timeout:.0f} s')
 
 
-def markdown(spec, records, command):
+def drift_found(topology, drift_interval, timeout=None):
+    """Change one object among all, out of band; the seconds until the
+    observer has found it and in how many drift intervals."""
+    with topology._admin() as conn, conn.cursor() as cur:
+        cur.execute(f'SELECT COUNT(*) FROM {topology.database}.resource')
+        (count,) = cur.fetchone()
+        cur.execute(f'SELECT physical_resource_id FROM {topology.database}.resource '
+                    'WHERE physical_resource_id IS NOT NULL ORDER BY id LIMIT 1 '
+                    'OFFSET %s', (count // 2,))
+        (physical_id,) = cur.fetchone()
+    resp = requests.patch(f'{topology.cloud_url}/v1/objects/{physical_id}',
+                          json={'properties': {'value': 'changed-by-heat-conv-bench'}},
+                          timeout=30)
+    resp.raise_for_status()
+    started = time.monotonic()
+    deadline = started + (timeout or 3 * drift_interval + 30)
+    while time.monotonic() < deadline:
+        with topology._admin() as conn, conn.cursor() as cur:
+            cur.execute(f'SELECT drift_status FROM {topology.database}.resource '
+                        'WHERE physical_resource_id = %s', (physical_id,))
+            if cur.fetchone()[0] == 'MODIFIED':
+                seconds = time.monotonic() - started
+                return {'type': 'drift', 'found_after_s': round(seconds, 1),
+                        'drift_interval_s': drift_interval,
+                        'passes': max(1, -(-seconds // drift_interval))}
+        time.sleep(0.5)
+    return {'type': 'drift', 'found_after_s': None, 'drift_interval_s': drift_interval}
+
+
+def _drift_interval(config):
+    for item in config:
+        if item.startswith('observer.drift_interval='):
+            return float(item.partition('=')[2])
+    return 10.0
+
+
+def markdown(spec, records, command, drift=None):
     lines = [f'heat-conv-bench {command}', '', f'Stacks at rest: {spec.label}.', '',
              '| interval | CPU s | % of one core | statements/s | writes/s | '
              'load | CPU loop contention |', '|---|---|---|---|---|---|---|']
@@ -168,6 +215,16 @@ def markdown(spec, records, command):
     for r in records:
         lines.append(f'- {r["interval"]}: ' + ', '.join(
             f'{k} {v}' for k, v in r['by_command'].items()))
+    for r in records:
+        if r.get('statements_by_role'):
+            lines.append(f'- {r["interval"]}, this topology\'s own by role (userstat): '
+                         + ', '.join(f'{role} {v["statements"]} ({v["write"]} writes)'
+                                     for role, v in r['statements_by_role'].items()))
+    if drift:
+        found = (f'found after {drift["found_after_s"]:.1f} s, in the drift pass '
+                 f'{drift["passes"]:.0f} (one every {drift["drift_interval_s"]:g} s)'
+                 if drift['found_after_s'] is not None else '**not found**')
+        lines += ['', f'One object among them changed out of band: {found}.']
     return '\n'.join(lines) + '\n'
 
 
@@ -198,6 +255,7 @@ def run(args):
                                                       / 100))
             records.append(measure(topology, server, machine, spec.seconds,
                                    f'{spec.stacks * spec.resources} resources at rest'))
+            drift = drift_found(topology, _drift_interval(args.config))
         finally:
             server.close()
     command = ' '.join(args.argv)
@@ -205,8 +263,9 @@ def run(args):
         for record in records:
             f.write(json.dumps(dict(record, stacks=spec.stacks,
                                     resources=spec.resources)) + '\n')
-    table = markdown(spec, records, command)
+        f.write(json.dumps(drift) + '\n')
+    table = markdown(spec, records, command, drift)
     with open(os.path.join(args.output, 'rest.md'), 'w') as f:
         f.write(table)
     print(table)
-    return 0
+    return 0 if drift['found_after_s'] is not None else 1
