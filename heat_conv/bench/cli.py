@@ -146,6 +146,11 @@ def parse_args(argv):
         args.endpoints[name or 'external'] = url
     if args.endpoints:
         topologies = (topologies if args.topology else []) + list(args.endpoints)
+    if args.token and not args.endpoints:
+        p.error('--token is sent to --endpoint only: the topologies the tool starts '
+                'need none')
+    if args.token and args.os_cloud:
+        p.error('--token and --os-cloud both say how to authenticate: give one')
     for t in topologies:
         if t not in ('embedded', 'distributed', 'keystone') and t not in args.endpoints:
             p.error(f'unknown topology {t!r}')
