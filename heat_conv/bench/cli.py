@@ -13,6 +13,9 @@ table and, with matplotlib (the ``bench`` extra), a PNG plot.
 ``--targets`` runs the plan that measures every target of issue 11 in
 both topologies and writes targets.md: each target, the measured value,
 met or not (``--targets-quick``: the same plan on small stacks).
+
+``--rest SxR:T`` measures what S stacks of R resources cost at rest for T
+seconds in the distributed topology (see heat_conv.bench.rest).
 """
 import argparse
 import json
@@ -114,7 +117,15 @@ def parse_args(argv):
     mode.add_argument('--targets-quick', action='store_true',
                       help='the --targets plan on small stacks with 2 repetitions, '
                            'to check in seconds that it runs')
+    mode.add_argument('--rest', metavar='SxR:T',
+                      help='S stacks of R cloud-backed resources at rest for T seconds '
+                           '(distributed topology; e.g. 20x100:60): CPU seconds per '
+                           'process, statements and writes MariaDB counted, against '
+                           'the same interval idle; writes rest.md and rest.jsonl')
     args = p.parse_args(argv)
+    if args.rest:
+        _check_rest_args(p, args)
+        return args
     if args.targets or args.targets_quick:
         _check_targets_args(p, args)
         args.plan = plans.targets(plans.QUICK if args.targets_quick else plans.FULL)
@@ -135,6 +146,11 @@ def parse_args(argv):
         args.endpoints[name or 'external'] = url
     if args.endpoints:
         topologies = (topologies if args.topology else []) + list(args.endpoints)
+    if args.token and not args.endpoints:
+        p.error('--token is sent to --endpoint only: the topologies the tool starts '
+                'need none')
+    if args.token and args.os_cloud:
+        p.error('--token and --os-cloud both say how to authenticate: give one')
     for t in topologies:
         if t not in ('embedded', 'distributed', 'keystone') and t not in args.endpoints:
             p.error(f'unknown topology {t!r}')
@@ -163,6 +179,23 @@ def _check_targets_args(p, args):
     if given:
         p.error(f'--targets runs its own plan on the topologies it starts; drop '
                 f'{", ".join(given)}')
+
+
+def _check_rest_args(p, args):
+    from heat_conv.bench import rest
+    given = [flag for flag, value in (
+        ('--endpoint', args.endpoint), ('--workload', args.workload),
+        ('--wait', args.wait), ('--phases', args.phases), ('--repeat', args.repeat),
+        ('--transport-latency', args.transport_latency), ('--os-cloud', args.os_cloud),
+        ('--database postgresql', args.database == 'postgresql')) if value]
+    if args.topology not in (None, 'distributed'):
+        given.append('--topology ' + args.topology)
+    if given:
+        p.error(f'--rest runs the distributed topology on MariaDB; drop {", ".join(given)}')
+    try:
+        args.rest = rest.Spec.parse(args.rest)
+    except ValueError as exc:
+        p.error(str(exc))
 
 
 def _named(spec):
@@ -213,6 +246,9 @@ def main(argv=None):
     args.argv = argv
     if args.transport_latency:
         return latency(args)
+    if args.rest:
+        from heat_conv.bench import rest
+        return rest.run(args)
     args.user_auth = None
     if args.os_cloud:
         from heat_conv.bench import keystone

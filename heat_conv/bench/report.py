@@ -118,7 +118,21 @@ def markdown(rows):
 
 def plot(rows, path):
     """Time and overhead per resource against N, one line per workload
-    (and topology), one row of panels per phase."""
+    (and topology), one row of panels per phase: the figure saved at
+    ``path`` (None: nothing to draw)."""
+    fig = figure(rows)
+    if fig is None:
+        return None
+    from matplotlib import pyplot
+    fig.savefig(path, dpi=90)
+    pyplot.close(fig)
+    return path
+
+
+def figure(rows):
+    """The plot's figure. Its axes start at zero, so that a line's height
+    is its size; the overhead panels are drawn only when an action wait
+    makes them differ from the wall time (with no wait, they are equal)."""
     import matplotlib
     matplotlib.use('Agg')
     from matplotlib import pyplot
@@ -128,7 +142,11 @@ def plot(rows, path):
               if any(r['phase'] == p for r in rows)]
     if not phases:
         return None
-    fig, axes = pyplot.subplots(len(phases), 2, figsize=(11, 3.2 * len(phases)),
+    panels = [('ms_per_resource', 'wall time per resource (ms)')]
+    if any(r.get('wait_s') for r in rows):
+        panels.append(('overhead_ms_per_resource', 'overhead per resource (ms)'))
+    fig, axes = pyplot.subplots(len(phases), len(panels),
+                                figsize=(5.5 * len(panels), 3.2 * len(phases)),
                                 squeeze=False)
     # One colour per line in every panel, one legend for the figure.
     keys = sorted({(r['workload'], r['topology'], r['wait_s']) for r in rows})
@@ -139,9 +157,7 @@ def plot(rows, path):
         for r in rows:
             if r['phase'] == phase:
                 lines[(r['workload'], r['topology'], r['wait_s'])][r['size']].append(r)
-        for col, (field, title) in enumerate((
-                ('ms_per_resource', 'wall time per resource (ms)'),
-                ('overhead_ms_per_resource', 'overhead per resource (ms)'))):
+        for col, (field, title) in enumerate(panels):
             ax = axes[i][col]
             for key, by_size in sorted(lines.items()):
                 workload, topology, wait = key
@@ -152,12 +168,12 @@ def plot(rows, path):
                                                      else ')')
                 handles[label], = ax.plot(sizes, values, marker='o', label=label,
                                           color=colours[key])
-            ax.set_xscale('log')
+            ax.set_xlim(left=0)
+            ax.set_ylim(bottom=0)
             ax.set_xlabel('resources (N)')
             ax.set_title(f'{phase}: {title}')
             ax.grid(True, alpha=0.3)
     fig.legend(list(handles.values()), list(handles), loc='lower center',
                ncol=min(3, len(handles)), fontsize='small')
     fig.tight_layout(rect=(0, 0.03 * (1 + len(handles) // 3), 1, 1))
-    fig.savefig(path, dpi=90)
-    return path
+    return fig

@@ -16,6 +16,7 @@ import os
 import time
 import uuid
 
+from heat_conv.bench import calibration
 from heat_conv.bench import heat_client
 
 PHASES = ('create', 'update', 'replace', 'supersede', 'delete')
@@ -122,6 +123,8 @@ class Runner:
 
     def _measure(self, phase, request, finals, get_stack, before_hook=None,
                  counters=None):
+        # The CPU loop timed around the phase: was the machine busy?
+        calm = calibration.sample()
         counters = counters or self._read_counters()
         started = time.perf_counter()
         made = request()
@@ -130,6 +133,9 @@ class Runner:
         extra = before_hook(stack, started) if before_hook else {}
         status, reason, wall = timer.wait(started, finals)
         record = self._record(phase, counters, wall)
+        samples = [calm, calibration.sample()]
+        record.update(calibration=samples, contention=calibration.contention(samples),
+                      load_1m=max(s['load_1m'] for s in samples))
         ok = status in finals
         record.update(status='COMPLETE' if ok else 'FAILED',
                       final_status=status or 'DELETED',

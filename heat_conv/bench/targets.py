@@ -1,14 +1,19 @@
 """The targets of issue 11, judged from the phase records of one run.
 
-Each verdict is met (True), not met (False) or not measured (None), with
-the measured value written next to the target. A phase that failed or got
-stuck makes its target not met (the service did not do it); a target with
-no record (its topology did not start, or the phase could not be set up,
-like a supersede whose create ended first) is not measured.
+Each verdict is met (True), not met (False), not measured (None) or not
+judged (BUSY), with the measured value written next to the target. A
+phase that failed or got stuck makes its target not met (the service did
+not do it); a target with no record (its topology did not start, or the
+phase could not be set up, like a supersede whose create ended first) is
+not measured. A time measured while the machine was busy (calibration)
+is shown with the load and not judged: it says more about the other
+processes than about heat-conv. Counts of statements and messages do not
+depend on the load, and are judged whatever it was.
 """
 import collections
 import statistics
 
+from heat_conv.bench import calibration
 from heat_conv.bench import report
 from heat_conv.bench import workloads
 
@@ -22,6 +27,8 @@ SUPERSEDE_LIMIT_S = 0.1
 LIFECYCLE = ('create', 'update', 'delete')
 
 Verdict = collections.namedtuple('Verdict', 'target measured met')
+# A verdict's ``met`` when the machine was too busy to tell.
+BUSY = 'busy'
 
 
 def kind(topology):
@@ -56,9 +63,10 @@ def median_wall(group):
     return statistics.median(done) if done else None
 
 
-def judge(group, value, limit, show):
+def judge(group, value, limit, show, timed=True):
     """The verdict on one group of repetitions: ``value(completed records)``
-    against ``limit``; ``show`` formats a value."""
+    against ``limit``; ``show`` formats a value. A ``timed`` value measured
+    on a busy machine is not judged."""
     if not group:
         return 'no run', None
     done = [r for r in group if r['status'] == 'COMPLETE']
@@ -73,6 +81,12 @@ def judge(group, value, limit, show):
         reason = next((r.get('reason') for r in group if r.get('reason')), None)
         return reason or 'no value', None
     runs = f' (median of {len(done)})' if len(done) > 1 else ''
+    loads = [r['load_1m'] for r in done if r.get('load_1m') is not None]
+    if timed and loads:
+        runs += f' (load {max(loads):.1f})'
+    worst = calibration.busy(done) if timed else None
+    if worst:
+        return f'{show(measured)}{runs}; {calibration.describe(worst)}', BUSY
     return show(measured) + runs, measured <= limit
 
 
@@ -103,18 +117,23 @@ def times(phases, sizes):
 
 
 def embedded_not_slower(phases):
-    pairs, slower = [], []
+    pairs, slower, compared = [], [], []
     for key in phases.keys('distributed'):
         embedded = median_wall(phases.get('embedded', *key[1:]))
         distributed = median_wall(phases.groups[key])
         if embedded is None or distributed is None:
             continue
         pairs.append(key)
+        compared += phases.get('embedded', *key[1:]) + phases.groups[key]
         if embedded > distributed:
             slower.append(f'{key[1]} {key[3]} {embedded:.2f} vs {distributed:.2f} s')
     target = 'embedded median <= distributed median, same workload and phase'
     if not pairs:
         return [Verdict(target, 'no workload ran in both', None)]
+    worst = calibration.busy(compared)
+    if worst:
+        return [Verdict(target, f'slower in {len(slower)} of {len(pairs)}; '
+                        + calibration.describe(worst), BUSY)]
     if slower:
         return [Verdict(target, f'slower in {len(slower)} of {len(pairs)}: '
                         + '; '.join(slower), False)]
@@ -132,7 +151,7 @@ def linear(phases, sizes):
         ratio = judge(big_group, lambda done: median_wall(done) / base, LINEAR_FACTOR,
                       lambda v: f'{v:.1f} x ({big_median:.2f} s / {base:.2f} s)')
     rss = judge(big_group, peak_rss, RSS_LIMIT_MB,
-                lambda v: f'{v:.0f} MB ({rss_owner(big_group, v)})')
+                lambda v: f'{v:.0f} MB ({rss_owner(big_group, v)})', timed=False)
     return [Verdict(f'{big} create <= {LINEAR_FACTOR:g} x {small} create '
                     '(distributed)', *ratio),
             Verdict(f'every process\'s peak RSS during the {big} create '
@@ -237,7 +256,12 @@ def _pathological(group, planned):
         text += f'; {len(failed)} failed or stuck: ' + ', '.join(
             f'{r["label"]} {r["phase"]} rep {r["rep"]} ({r.get("reason")})'
             for r in failed)
-    if slow or failed:
+    if failed:
+        return text, False
+    worst = calibration.busy(group)
+    if slow and worst:
+        return f'{text}; {calibration.describe(worst)}', BUSY
+    if slow:
         return text, False
     if len(group) < planned:
         return text + f' (of {planned} planned: too few to tell)', None

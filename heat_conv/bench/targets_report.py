@@ -5,7 +5,8 @@ import time
 
 from heat_conv.bench import targets
 
-MET = {True: 'met', False: '**not met**', None: 'not measured'}
+MET = {True: 'met', False: '**not met**', None: 'not measured',
+       targets.BUSY: 'not judged: machine busy'}
 
 
 def _cell(text):
@@ -22,7 +23,7 @@ def table(verdicts):
 def tally(verdicts):
     counts = collections.Counter(v.met for v in verdicts)
     return (f'{counts[True]} of {len(verdicts)} targets met, {counts[False]} not met, '
-            f'{counts[None]} not measured')
+            f'{counts[targets.BUSY]} not judged (machine busy), {counts[None]} not measured')
 
 
 def comparison(records):

@@ -300,6 +300,7 @@ class Distributed(Topology):
         base = f'http://127.0.0.1:{api_port}'
         _wait_for('the API', lambda: _http_ok(base + '/healthcheck'), self.procs)
         self.api_base = base
+        self.cloud_url = f'http://127.0.0.1:{cloud_port}'
         self.endpoint = f'{base}/v1/{self.tenant}'
         _wait_for(f'{self.engines} engines', self._engines_up, self.procs)
         time.sleep(1)   # let the RPC servers finish subscribing

@@ -3,7 +3,10 @@
 One cloud call per batch of resources, never one per resource (for a
 real cloud, per service and project: see reality). A failed
 look decides nothing: the resource keeps its last drift status until a
-later pass sees reality. A change of drift status writes an event.
+later pass sees reality. A change of drift status writes an event; an
+unchanged finding writes nothing, so stacks at rest cost a pass its reads
+(one of the rows, the cloud's lists) and no write, and a change is found
+by the next pass wherever it is, whichever observer holds the stack.
 """
 import dataclasses
 import logging
@@ -41,7 +44,7 @@ def observe(stack_ids, cloud=None, batch_size=500, connection_for=None):
     rows = [r for r in db_api.resources_observable(stack_ids) if _observed_type(r)]
     result = Pass(resources=len(rows))
     simulated, groups = reality.split(rows)
-    changes, unchanged = [], []
+    changes = []
     if simulated:
         cloud = cloud or cloud_client.get_client()
     for start in range(0, len(simulated), batch_size):
@@ -55,7 +58,7 @@ def observe(stack_ids, cloud=None, batch_size=500, connection_for=None):
             LOG.warning('observer: cloud unreachable for %d resources: %s',
                         len(batch), exc)
             continue
-        _compare(batch, objects, cloud, result, changes, unchanged)
+        _compare(batch, objects, cloud, result, changes)
     for group in groups:
         try:
             connection, objects, calls = reality.look(group, connection_for, batch_size)
@@ -66,21 +69,19 @@ def observe(stack_ids, cloud=None, batch_size=500, connection_for=None):
                         'drift: %s', len(group.rows), group.names(), exc)
             continue
         result.cloud_calls += calls
-        _compare(group.rows, objects, connection, result, changes, unchanged)
-    result.changed = db_api.resources_record_drift(changes, unchanged)
+        _compare(group.rows, objects, connection, result, changes)
+    result.changed = db_api.resources_record_drift(changes)
     return result
 
 
-def _compare(rows, objects, cloud, result, changes, unchanged):
+def _compare(rows, objects, cloud, result, changes):
     for row in rows:
         plugin = registry.plugin_for(row, cloud=cloud)
         status, detail = plugin.drift(row.properties_data or {},
                                       objects.get(row.physical_resource_id))
         if status in DRIFTED:
             result.drifted_stacks.add(row.stack_id)
-        if status == row.drift_status and detail == row.drift_detail:
-            unchanged.append(row.id)
-        else:
+        if status != row.drift_status or detail != row.drift_detail:
             changes.append((row, status, detail, _event(row, status, detail)))
 
 

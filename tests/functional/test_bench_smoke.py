@@ -139,3 +139,23 @@ def test_distributed_on_postgresql(tmp_path):
             assert record['statements'] is None
             assert 'shared_preload_libraries' in record['statements_why']
     assert '| distributed-2e-pg | chain-3 | 0 | delete | 1/1 |' in table
+
+
+def test_rest(tmp_path):
+    """--rest on two small stacks: both intervals measured, the writes
+    counted, and the out-of-band change found within two drift passes."""
+    out = tmp_path / 'out'
+    argv = [sys.executable, '-c', 'import sys; from heat_conv.cmd.bench import main; '
+            'sys.exit(main())', '--output', str(out), '--rest', '2x5:3', '--engines', '1',
+            *_services(), '--config', 'observer.drift_interval=2']
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    records = [json.loads(line) for line in (out / 'rest.jsonl').read_text().splitlines()]
+    idle, at_rest, drift = records
+    assert (idle['interval'], at_rest['interval']) == ('idle, no stacks',
+                                                       '10 resources at rest')
+    for r in (idle, at_rest):
+        assert r['statements'] > 0 and r['writes'] >= 0
+        assert {'api', 'observer', 'cloud', 'engine-0'} <= set(r['processes_cpu_s'])
+    assert drift['passes'] <= 2
+    assert '| 10 resources at rest |' in (out / 'rest.md').read_text()

@@ -28,14 +28,18 @@ def resources_observable(stack_ids):
 
 
 @retry_on_deadlock
-def resources_record_drift(changes, checked_ids):
-    """Store drift findings: ``changes`` [(row, status, detail, event)] for rows
-    whose drift status changed (with their event), ``checked_ids`` for the
-    rest, whose check time alone moves. A change is written only if the row
-    was not touched meanwhile (its atomic_key), so a finding about an old
-    physical object never lands on a newer one. Neither moves the row's
-    ``updated_at``: that is the time of its last update, as in Heat.
+def resources_record_drift(changes):
+    """Store drift findings: ``changes`` [(row, status, detail, event)] for
+    rows whose drift status changed, with their event; ``drift_checked_at``
+    is when the finding was made. A row whose finding is unchanged is not
+    written at all: a pass over stacks at rest costs reads only, however
+    many resources they hold. A change is written only if the row was not
+    touched meanwhile (its atomic_key), so a finding about an old physical
+    object never lands on a newer one. ``updated_at`` stays: it is the time
+    of the row's last update, as in Heat.
     """
+    if not changes:
+        return 0
     now = timeutils.utcnow()
     r = models.Resource
     with transaction() as session:
@@ -50,9 +54,6 @@ def resources_record_drift(changes, checked_ids):
                 written.append(event)
         if written:
             session.execute(sa.insert(models.Event), _event_rows(written))
-        if checked_ids:
-            _execute(session, sa.update(r).where(r.id.in_(list(checked_ids)))
-                     .values(drift_checked_at=now, updated_at=r.updated_at))
         return len(written)
 
 

@@ -229,7 +229,7 @@ def test_drift_shows_in_list_and_show(api, stack):
     detail = {'value': {'expected': 'a', 'actual': 'tampered'}}
     first = rows['first']
     event = events.for_resource(first, 'DRIFT', 'MODIFIED', 'tampered with')
-    assert db_api.resources_record_drift([(first, 'MODIFIED', detail, event)], []) == 1
+    assert db_api.resources_record_drift([(first, 'MODIFIED', detail, event)]) == 1
     resources = _list(api, path)
     assert resources['first']['drift_status'] == 'MODIFIED'
     assert resources['first']['drift_detail'] == detail
@@ -252,9 +252,6 @@ def test_a_drift_pass_leaves_updated_time_alone(api, stack, fake_clock):
     rows = {r.name: r for r in db_api.resources_of_stack(stack_id)}
     fake_clock.advance(3600)
     event = events.for_resource(rows['first'], 'DRIFT', 'MODIFIED', 'tampered with')
-    assert db_api.resources_record_drift(
-        [(rows['first'], 'MODIFIED', {}, event)], [rows['second'].id]) == 1
-    fake_clock.advance(3600)
-    db_api.resources_record_drift([], [rows['first'].id, rows['second'].id])
+    assert db_api.resources_record_drift([(rows['first'], 'MODIFIED', {}, event)]) == 1
     assert updated_times() == before
     assert api.get(f'{path}/resources/first').json['resource']['drift_status'] == 'MODIFIED'

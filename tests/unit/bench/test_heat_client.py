@@ -48,11 +48,13 @@ class Renewing:
         return f'token-{self.issued}'
 
 
-def test_the_runner_sends_the_token_of_an_endpoint(heat):
+@pytest.mark.parametrize('name', ['', 'heat27'])
+def test_the_runner_sends_the_token_of_an_endpoint(heat, name):
     url, tokens = heat
-    args = cli.parse_args(['--endpoint', url, '--token', 'secret',
+    args = cli.parse_args(['--endpoint', f'{name}={url}' if name else url,
+                           '--token', 'secret',
                            '--workload', 'servers:2', '--phases', 'create,delete'])
-    topo = session.make_topology('external', args, [])
+    topo = session.make_topology(name or 'external', args, [])
     run = runner.Runner(topo, workloads.parse('servers:2'), phases=('create',))
     assert run.unsupported() is None
     assert tokens == ['secret'] * len(workloads.CloudServers.needs_types)
@@ -81,6 +83,9 @@ def test_named_endpoints_and_their_call_counters_are_parsed():
 @pytest.mark.parametrize('argv, says', [
     (['--topology', 'keystone'], '--os-cloud and --service-cloud'),
     (['--endpoint', 'a=http://h/v1', '--calls', 'b=http://h:1'], 'names no --endpoint'),
+    (['--token', 't'], '--token is sent to --endpoint only'),
+    (['--endpoint', 'http://h/v1/t', '--token', 't', '--os-cloud', 'c'],
+     'give one'),
 ])
 def test_incomplete_keystone_flags_are_refused(argv, says, capsys):
     with pytest.raises(SystemExit):

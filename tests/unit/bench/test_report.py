@@ -47,3 +47,22 @@ def test_the_plot_is_a_png(tmp_path):
     path = report.plot(rows, str(tmp_path / 'plot.png'))
     with open(path, 'rb') as f:
         assert f.read(8) == b'\x89PNG\r\n\x1a\n'
+
+
+def _panels(rows):
+    fig = report.figure(report.summarize(rows))
+    return [(ax.get_title(), ax.get_xlim()[0], ax.get_ylim()[0]) for ax in fig.axes]
+
+
+def test_without_an_action_wait_each_phase_has_one_panel_from_zero():
+    panels = _panels([_phase(1.0, 0), _phase(2.0, 0, phase='update'),
+                      _phase(5.0, 0, size=1000, label='chain-1000')])
+    assert panels == [('create: wall time per resource (ms)', 0, 0),
+                      ('update: wall time per resource (ms)', 0, 0)]
+
+
+def test_with_an_action_wait_the_overhead_panels_are_drawn_too():
+    waited = _phase(3.0, 0, wait_s=1.0, overhead_s=2.0, overhead_ms_per_resource=20.0)
+    titles = [title for title, _, _ in _panels([_phase(1.0, 0), waited])]
+    assert titles == ['create: wall time per resource (ms)',
+                      'create: overhead per resource (ms)']

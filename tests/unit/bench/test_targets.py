@@ -199,7 +199,12 @@ def test_targets_md_shows_each_verdict_and_the_tally():
     assert '| b <= 1 s | 2.00 s \\| odd | **not met** |' in text
     assert '| c | no run | not measured |' in text
     assert targets_report.tally(verdicts) == \
-        '1 of 3 targets met, 1 not met, 1 not measured'
+        '1 of 3 targets met, 1 not met, 0 not judged (machine busy), 1 not measured'
+    busy = targets.Verdict('d <= 1 s', '3.00 s; not judged: machine busy (load 9.0, ...)',
+                           targets.BUSY)
+    assert '| not judged: machine busy |' in targets_report.table([busy])
+    assert targets_report.tally([busy]) == \
+        '0 of 1 targets met, 0 not met, 1 not judged (machine busy), 0 not measured'
 
 
 def test_the_quick_plan_says_its_verdicts_are_not_the_targets():
@@ -211,3 +216,55 @@ def test_the_quick_plan_says_its_verdicts_are_not_the_targets():
                                    'heat-conv-bench --targets', 0.0, 1.0)
     assert 'max_resources_per_stack = 10000' in full
     assert 'say nothing' not in full
+
+
+def _busy(records, label, phase, contention=2.5, load=9.0):
+    for r in records:
+        if r['label'] == label and r['phase'] == phase and r['topology'] != 'embedded':
+            r.update(contention=contention, load_1m=load)
+
+
+def test_a_time_measured_on_a_busy_machine_is_not_judged_met_or_missed():
+    records = _good_run()
+    for r in records:
+        if r['label'] == 'chain-100' and r['phase'] == 'update':
+            r['wall_s'] = 1.25          # over its limit, but the machine was busy
+    _busy(records, 'chain-100', 'update')
+    _busy(records, 'chain-100', 'create')   # within it: not judged either
+    verdicts = targets.evaluate(records, SIZES)
+    for phase, shown in (('update', '1.25'), ('create', '0.80')):
+        v = _verdict(verdicts, f'chain-100 {phase} <= 0.9 s')
+        assert v.met == targets.BUSY
+        assert v.measured == (f'{shown} s (median of 20) (load 9.0); not judged: machine '
+                              'busy (load 9.0, a CPU loop took 2.50 x its CPU time)')
+    assert _verdict(verdicts, 'chain-100 delete').met is True
+
+
+def test_a_quiet_machine_shows_its_load_and_is_judged():
+    records = _good_run()
+    _busy(records, 'chain-100', 'update', contention=1.1, load=1.5)
+    v = _verdict(targets.evaluate(records, SIZES), 'chain-100 update <= 0.9 s')
+    assert (v.measured, v.met) == ('0.80 s (median of 20) (load 1.5)', True)
+
+
+def test_counts_are_judged_whatever_the_load():
+    records = _good_run()
+    for r in records:
+        r.update(contention=3.0, load_1m=12.0)
+        if r['label'] == 'chain-100' and r['phase'] == 'create':
+            r['statements_per_resource'] = 40.0
+    verdicts = targets.evaluate(records, SIZES)
+    assert _verdict(verdicts, 'DB statements per resource, create').met is False
+    assert _verdict(verdicts, 'messages per resource, create').met is True
+    assert _verdict(verdicts, 'every process').met is True        # memory
+    assert _verdict(verdicts, 'chain-100 create').met == targets.BUSY
+
+
+def test_embedded_against_distributed_and_the_slow_phase_check_wait_on_a_busy_machine():
+    records = _good_run()
+    _find(records, 'embedded', 'chain-100', 'create')['wall_s'] = 9.0
+    _find(records, 'embedded', 'chain-100', 'create').update(contention=2.0, load_1m=6.0)
+    verdicts = targets.evaluate(records, SIZES)
+    v = _verdict(verdicts, 'no phase', '(embedded)')
+    assert v.met == targets.BUSY and 'machine busy (load 6.0' in v.measured
+    assert _verdict(verdicts, 'no phase', '(distributed)').met is True
