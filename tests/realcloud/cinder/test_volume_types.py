@@ -11,7 +11,7 @@ LUKS = 'nova.volume.encryptors.luks.LuksEncryptor'
 
 
 def _type_ids(admin):
-    return {found.id for found in admin.block_storage.types(is_public=None)}
+    return {found.id for found in admin.block_storage.types(is_public='None')}
 
 
 def test_a_volume_type_updates_in_place_and_goes(harness, admin, demo):

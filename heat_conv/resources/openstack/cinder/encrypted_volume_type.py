@@ -46,7 +46,7 @@ class EncryptedVolumeType(listed.ListedCinderResource):
 
     @classmethod
     def list_all(cls, cloud):
-        return list(cloud.block_storage.types(is_public=None))
+        return list(cloud.block_storage.types(is_public='None'))   # private ones too
 
     def create(self):
         props = self.properties

@@ -14,5 +14,6 @@ class ListedCinderResource(listed.ListedResource):
 
     def done(self, obj):
         """Done, with the object as Cinder showed it kept for the attributes."""
+        self.physical_id = obj.id
         self._raw = self.raw(obj)
         return base.Done(obj.id)

@@ -47,8 +47,8 @@ class VolumeType(listed.ListedCinderResource):
 
     @classmethod
     def list_all(cls, cloud):
-        # is_public=None: the private types too.
-        return list(cloud.block_storage.types(is_public=None))
+        # Cinder lists only public types unless asked for all ("None").
+        return list(cloud.block_storage.types(is_public='None'))
 
     def marker(self):
         owner = self.ownership()

@@ -68,7 +68,7 @@ def test_a_lost_create_is_found_by_the_owner_in_its_description():
     cinder.types.return_value = [sdk_type.Type(id='other', description='x'),
                                  sdk_type.Type(id='vt-1', description=plugin.marker())]
     assert plugin.find_orphan() == 'vt-1'
-    cinder.types.assert_called_once_with(is_public=None)
+    cinder.types.assert_called_once_with(is_public='None')
 
 
 def test_drift_compares_the_specs_as_strings():
