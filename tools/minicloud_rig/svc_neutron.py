@@ -18,7 +18,7 @@ def configure(rig):
     default = confgen.common_default(rig, 'neutron')
     default.update({
         'core_plugin': 'ml2',
-        'service_plugins': 'router,trunk',
+        'service_plugins': 'router,trunk,qos',
         'auth_strategy': 'keystone',
         'api_paste_config': paste,
         'allow_overlapping_ips': True,
@@ -45,7 +45,7 @@ def configure(rig):
         'ml2': {'type_drivers': 'flat,vxlan',
                 'tenant_network_types': 'vxlan',
                 'mechanism_drivers': 'minicloud',
-                'extension_drivers': 'port_security'},
+                'extension_drivers': 'port_security,qos'},
         'ml2_type_flat': {'flat_networks': 'public'},
         'ml2_type_vxlan': {'vni_ranges': '1:4000'},
         'securitygroup': {'enable_security_group': True},

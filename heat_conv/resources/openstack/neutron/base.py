@@ -39,6 +39,12 @@ class NeutronResource(os_base.OpenStackResource):
     # The SDK's class of the object, to check value_specs keys against.
     sdk_class = None
     takes_tags = True
+    # Whether the object has a description to write the owner into (address
+    # scopes, RBAC policies and QoS rules have none).
+    marks_description = True
+    # Whether Neutron's list of the collection filters by id (the observer's
+    # one call per pass); otherwise the observer lists every object it sees.
+    filters_by_id = True
     # Properties sent to Neutron under their own name, when set.
     plain_fields = ()
     # Properties compared with what Neutron shows (drift), when set.
@@ -93,7 +99,7 @@ class NeutronResource(os_base.OpenStackResource):
         if 'name' in self.properties_schema:
             body['name'] = props.get('name') or names.physical_name(self)
         body.update(self._value_specs(props.get('value_specs')))
-        if not body.get('description'):
+        if self.marks_description and not body.get('description'):
             body['description'] = self.marker()
         if self.takes_tags and self.entity == 'port':
             body['tags'] = self.wanted_tags()
@@ -158,7 +164,7 @@ class NeutronResource(os_base.OpenStackResource):
             if body:
                 obj = self.call(self._sdk('update'), self.physical_id, **body)
             else:
-                obj = self.call(self._sdk('get'), self.physical_id)
+                obj = self.call(self.fetch)
             if 'tags' in changed:
                 obj = self._tag(obj)
             self.after_update(obj, changed)
@@ -183,9 +189,13 @@ class NeutronResource(os_base.OpenStackResource):
             return self.failed(exc)
         return base.Done()
 
+    def fetch(self):
+        """The object as the SDK returns it; raises NotFoundException."""
+        return self._sdk('get')(self.physical_id)
+
     def adopt(self):
         try:
-            obj = self.call(self._sdk('get'), self.physical_id)
+            obj = self.call(self.fetch)
         except sdk_exc.NotFoundException:
             return base.Failed(f'{self.type_name} {self.physical_id} does not exist')
         except Exception as exc:
@@ -194,7 +204,7 @@ class NeutronResource(os_base.OpenStackResource):
 
     def look_for_check(self):
         try:
-            return self.call(self._sdk('get'), self.physical_id)
+            return self.call(self.fetch)
         except sdk_exc.NotFoundException:
             return None
 
@@ -228,7 +238,7 @@ class NeutronResource(os_base.OpenStackResource):
         shown = getattr(self, '_raw', None)
         if shown is None and self.physical_id:
             try:
-                shown = listing.raw(self.call(self._sdk('get'), self.physical_id))
+                shown = listing.raw(self.call(self.fetch))
             except Exception:   # keep what was known; the observer will look again
                 return dict(self.stored_attributes)
         if shown is None:
@@ -257,11 +267,15 @@ class NeutronResource(os_base.OpenStackResource):
 
     @classmethod
     def observe_many(cls, cloud, physical_ids):
+        if not cls.filters_by_id:
+            return listing.among_all(cloud, cls.collection, physical_ids)
         return listing.by_id(cloud, cls.collection, physical_ids)
 
     # Crash safety ----------------------------------------------------------
     def find_orphan(self):
-        if not self.resource_id:
+        if not self.resource_id or not (self.takes_tags or self.marks_description):
+            # Nothing on the object names its owner: it cannot be told from
+            # another's, and is never adopted.
             return None
         try:
             obj = self._orphan_object()

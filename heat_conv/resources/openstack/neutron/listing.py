@@ -33,6 +33,17 @@ def by_id(cloud, collection, physical_ids, key='id'):
     return {pid: found.get(pid) for pid in ids}
 
 
+def among_all(cloud, collection, physical_ids):
+    """{id: the object as shown, or None} from one list of every object the
+    caller sees: for collections Neutron cannot filter by id (the SDK would
+    then compare each object's id with the whole list of ids, and match none)."""
+    list_call = getattr(cloud.network, collection)
+    wanted = set(physical_ids)
+    found = {obj.id: raw(obj) for obj in retry.call(lambda: list(list_call()))
+             if obj.id in wanted}
+    return {pid: found.get(pid) for pid in physical_ids}
+
+
 def owned(cloud, collection, resource_id, marker, by_tags=True):
     """The object of ``collection`` that resource ``resource_id`` owns: tagged
     with its id, or carrying ``marker`` (its owner) as description."""
