@@ -14,10 +14,10 @@ from tests.realcloud.fixtures import demo  # noqa: F401
 NAMED = ('domains', 'projects', 'users', 'groups', 'roles', 'services', 'endpoints')
 
 
-def leftovers(admin, prefix):
+def leftovers(cloud, prefix):
     """{collection: [ids]} of the Keystone objects whose name (a region's
     description) starts with ``prefix``."""
-    identity = admin.identity
+    identity = cloud.identity
     found = {}
     for collection in NAMED:
         ids = [obj['id'] for obj in identity.get(f'/{collection}').json()[collection]
@@ -31,8 +31,8 @@ def leftovers(admin, prefix):
     return found
 
 
-def _remove(admin, left):
-    identity = admin.identity
+def _remove(cloud, left):
+    identity = cloud.identity
     for endpoint in left.get('endpoints', ()):
         identity.delete_endpoint(endpoint, ignore_missing=True)
     for collection in ('services', 'users', 'groups', 'roles', 'projects'):

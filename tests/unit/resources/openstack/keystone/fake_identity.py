@@ -80,8 +80,10 @@ class Identity:
         self.objects[kind].pop(object_id, None)
         self.grants = {g for g in self.grants if object_id not in g}
 
-    def _find(self, kind, value, ignore_missing=False):
+    def _find(self, kind, value, ignore_missing=False, domain_id=None):
         for obj in self.objects[kind].values():
+            if domain_id is not None and obj.get('domain_id') != domain_id:
+                continue
             if value in (obj['id'], obj.get('name')):
                 return types.SimpleNamespace(id=obj['id'])
         raise sdk_exc.ResourceNotFound(f'No {kind} found for {value}')
