@@ -37,7 +37,8 @@ def test_a_region_service_and_endpoint(keystone, admin):
     assert identity.get_service(svc_id).description == 'two'
     reg2 = keystone.again(reg, dict(reg.properties, description=f'{prefix} two'))
     assert reg2.update(reg.properties) == base.Done(reg_made.physical_id)
-    assert identity.get_region(reg_made.physical_id).description == f'{prefix} two'
+    assert region.Region.fetch(admin, reg_made.physical_id)['description'] == \
+        f'{prefix} two'
     assert isinstance(keystone.again(reg2, dict(reg2.properties, id=f'{prefix}-3'))
                       .update(reg2.properties), base.NeedsReplace)
 
@@ -48,3 +49,5 @@ def test_a_region_service_and_endpoint(keystone, admin):
         identity.get_endpoint(ept_made.physical_id)
     with pytest.raises(sdk_exc.NotFoundException):
         identity.get_service(svc_id)
+    with pytest.raises(sdk_exc.NotFoundException):
+        region.Region.fetch(admin, reg_made.physical_id)
