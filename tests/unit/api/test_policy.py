@@ -95,7 +95,9 @@ MEMBER = {'X-Auth-User': 'bob'}
 
 
 @pytest.mark.parametrize('type_name', ['OS::Nova::Flavor', 'OS::Nova::HostAggregate',
-                                       'OS::Cinder::VolumeType', 'OS::Keystone::Project'])
+                                       'OS::Cinder::VolumeType', 'OS::Keystone::Project',
+                                       'OS::Keystone::Domain',
+                                       'OS::Keystone::UserRoleAssignment'])
 def test_a_member_may_not_use_the_admin_only_types(api, type_name):
     # A 403 naming the type, as in Heat, before the type is even looked up:
     # also for a type heat-conv lacks, and for a namespace's wildcard rule.

@@ -134,5 +134,5 @@ def test_a_constraint_of_a_service_not_in_the_catalog_names_the_property(trustee
 
 def test_a_parameter_constraint_heat_conv_cannot_check_is_refused(trustee):
     services = _services()
-    assert services.check_constraint('keystone.role', 'member') == \
-        '"member" does not validate keystone.role (heat-conv cannot check it)'
+    assert services.check_constraint('designate.zone', 'example.org.') == \
+        '"example.org." does not validate designate.zone (heat-conv cannot check it)'
