@@ -2,7 +2,7 @@
 thread."""
 import pytest
 
-from heat_conv.resources.heat import launch_configuration
+from heat_conv.resources.openstack.nova import launch_configuration
 from tests.scenarios import aws_scaling as scenarios
 
 

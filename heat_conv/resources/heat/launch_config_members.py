@@ -8,10 +8,10 @@ import re
 from heat_conv.common import exception
 from heat_conv.common.status import Action
 from heat_conv.db import api as db_api
-from heat_conv.resources.heat import launch_configuration
-from heat_conv.resources.openstack import names
+from heat_conv.plugin_interface import registry
 
 MEMBER_TYPE = 'AWS::EC2::Instance'
+CONFIGURATION_TYPE = 'AWS::AutoScaling::LaunchConfiguration'
 # Heat refuses a pause longer than this between two batches.
 MAX_PAUSE = 3600
 _DURATION = re.compile(r'^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$')
@@ -21,7 +21,7 @@ ROLLING_KEYS = ('MinInstancesInService', 'MaxBatchSize', 'PauseTime')
 def configuration_row(stack_id, refid):
     """The launch configuration ``refid`` names in the stack, None if none."""
     for row in reversed(db_api.resources_of_stack(stack_id)):
-        if (row.type == launch_configuration.LaunchConfiguration.type_name
+        if (row.type == CONFIGURATION_TYPE
                 and row.action != Action.INIT and row.replaced_by is None
                 and row.physical_resource_id == refid):
             return row
@@ -31,7 +31,7 @@ def configuration_row(stack_id, refid):
 def group_name(stack_id, name, resource_id):
     """The group's name as Heat's members see it in their tags."""
     stack_name = db_api.stack_get(stack_id).name
-    suffix = names.short_id(resource_id) if resource_id else 'x'
+    suffix = (resource_id or 'x').replace('-', '')[:12]
     return f'{stack_name}-{name}-{suffix}'
 
 
@@ -51,7 +51,9 @@ def member_definition(stack_id, refid, member_tags, path, overrides=None):
         raise exception.InvalidProperties(
             f'LaunchConfigurationName ({refid}) reference can not be found.',
             path=tuple(path) + ('LaunchConfigurationName',))
-    props = launch_configuration.member_properties(row.properties_data, row.rsrc_data)
+    # The configuration's type says what it gives (a plugin of its own).
+    props = registry.get(CONFIGURATION_TYPE).member_properties(row.properties_data,
+                                                              row.rsrc_data)
     props.update(overrides or {})
     props['Tags'] = member_tags
     definition = {'type': MEMBER_TYPE, 'properties': props}
@@ -65,7 +67,7 @@ def seconds(duration, path):
     match = _DURATION.match(str(duration or ''))
     if not match or duration == 'P' or str(duration).endswith('T'):
         raise exception.InvalidProperties(
-            f'Only ISO 8601 duration format of the form PT#H#M#S is supported.',
+            'Only ISO 8601 duration format of the form PT#H#M#S is supported.',
             path=path)
     days, hours, minutes, secs = (int(part or 0) for part in match.groups())
     return ((days * 24 + hours) * 60 + minutes) * 60 + secs

@@ -78,12 +78,12 @@ class LaunchConfiguration(base.Resource):
     def delete(self):
         return base.Done()
 
-
-def member_properties(properties, data):
-    """The properties each member takes from a configuration whose stored
-    properties and data are ``properties`` and ``data``."""
-    given = {key: value for key, value in (properties or {}).items()
-             if value is not None and key in _FROM_INSTANCE}
-    for key, value in ((data or {}).get(DATA_KEY) or {}).items():
-        given.setdefault(key, value)
-    return given
+    @classmethod
+    def member_properties(cls, properties, data):
+        """The properties each member takes from a configuration whose stored
+        properties and data are ``properties`` and ``data``."""
+        given = {key: value for key, value in (properties or {}).items()
+                 if value is not None and key in _FROM_INSTANCE}
+        for key, value in ((data or {}).get(DATA_KEY) or {}).items():
+            given.setdefault(key, value)
+        return given
