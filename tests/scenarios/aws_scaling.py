@@ -13,7 +13,7 @@ heat_template_version: 2015-04-30
 parameters:
   ImageId: {type: string}
   InstanceType: {type: string}
-  Tags: {type: json, default: []}
+  Tags: {type: comma_delimited_list, default: "x,y"}
 resources:
   vm:
     type: OS::Heat::TestResource
