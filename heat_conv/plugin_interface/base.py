@@ -338,6 +338,13 @@ class Resource:
         raises NoActionRequired when it may not or need not scale."""
         raise NoActionRequired('the resource does not scale')
 
+    @classmethod
+    def scaling_request(cls, properties):
+        """A scaling policy's properties in the terms ``adjust`` takes:
+        auto_scaling_group_id, adjustment_type (exact_capacity, ...),
+        scaling_adjustment, cooldown, min_adjustment_step."""
+        return properties
+
     def scaled(self, reason, size_changed=True):
         """A resize that ``adjust`` began ended."""
 

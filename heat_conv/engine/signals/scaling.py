@@ -63,7 +63,7 @@ def signalled(msg):
     if policy.action in _NO_SIGNAL_ACTIONS:
         _event(policy, Status.COMPLETE, f'Cannot signal resource during {policy.action}')
         return
-    props = policy.properties_data or {}
+    props = _request(policy)
     group = _group_of(policy.stack_id, props.get('auto_scaling_group_id'))
     if group is None:
         _event(policy, Status.FAILED,
@@ -71,6 +71,15 @@ def signalled(msg):
                f'"{props.get("auto_scaling_group_id")}"')
         return
     _adjust(group, props)
+
+
+def _request(policy):
+    """The policy's properties in the terms the group's ``adjust`` takes."""
+    props = policy.properties_data or {}
+    try:
+        return registry.get(policy.type).scaling_request(props)
+    except exception.HeatConvException:
+        return props
 
 
 def _group_of(stack_id, refid):

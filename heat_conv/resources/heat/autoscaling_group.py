@@ -94,6 +94,21 @@ class AutoScalingGroup(batched_child.BatchedChild, member_stack.MemberStack):
 
     # --- what the child stack should be -----------------------------------
 
+    # The names of the group's settings in its properties, where a subclass
+    # (AWS::AutoScaling::AutoScalingGroup) names them otherwise.
+    property_names = {}
+
+    def setting(self, key):
+        """The group's setting ``key`` (min_size, max_size,
+        desired_capacity, cooldown) from its properties."""
+        return self.properties.get(self.property_names.get(key, key))
+
+    def rolling_updates(self):
+        """{min_in_service, max_batch_size, pause_time} of a rolling update
+        of the members, or None when changed definitions go only to new
+        members (Heat's InstanceGroup without an update policy)."""
+        return self.properties['rolling_updates']
+
     def member_definition(self):
         resource = self.properties['resource']
         return {key: resource[key] for key in _MEMBER_KEYS if resource.get(key)}
@@ -105,23 +120,23 @@ class AutoScalingGroup(batched_child.BatchedChild, member_stack.MemberStack):
             self.data.pop(key, None)
         existing = self._members(include_failed=True)
         if self.child_stack() is None:
-            size = self.properties['desired_capacity']
+            size = self.setting('desired_capacity')
             if size is None:
-                size = self.properties['min_size']
+                size = self.setting('min_size')
             return self.batch_spec(self._sized(size, size))
         # A stack update: Heat's resize to the desired capacity (or the size
         # the policies left), within the bounds; first, if the members'
         # definition changed, the rolling update.
         self.data['scaling_in_progress'] = False
         current = len([m for m in existing if m.status != Status.FAILED])
-        desired = self.properties['desired_capacity'] or current
+        desired = self.setting('desired_capacity') or current
         target = scaling_adjustment.new_capacity(
             current, desired, scaling_adjustment.EXACT_CAPACITY, None,
-            self.properties['min_size'], self.properties['max_size'])
-        if any(m.definition != wanted for m in existing):
-            rolling = self.properties['rolling_updates']
+            self.setting('min_size'), self.setting('max_size'))
+        rolling = self.rolling_updates()
+        if rolling is not None and any(m.definition != wanted for m in existing):
             size = len(existing)
-            plan = group_batches.plan(min(self.properties['desired_capacity'] or size,
+            plan = group_batches.plan(min(self.setting('desired_capacity') or size,
                                           size),
                                       size, rolling['max_batch_size'],
                                       rolling['min_in_service'])
@@ -144,12 +159,12 @@ class AutoScalingGroup(batched_child.BatchedChild, member_stack.MemberStack):
             adjustment = int(adjustment)
         size = scaling_adjustment.new_capacity(
             current, adjustment, kind, policy.get('min_adjustment_step'),
-            self.properties['min_size'], self.properties['max_size'])
+            self.setting('min_size'), self.setting('max_size'))
         if size == current:
             raise base.NoActionRequired(f'no change in capacity ({current})')
         cooldown = policy.get('cooldown')
         if cooldown is None:
-            cooldown = self.properties.get('cooldown')
+            cooldown = self.setting('cooldown')
         if scaling_adjustment.in_cooldown(self.data.get('cooldown_end'), timeutils.now()):
             raise base.NoActionRequired(f'due to cooldown, cooldown {cooldown}')
         spec = self.batch_spec(self._sized(size, 0))
@@ -187,7 +202,7 @@ class AutoScalingGroup(batched_child.BatchedChild, member_stack.MemberStack):
         # A policy's own cooldown, if it has one, else the group's.
         cooldown = self.data.pop('cooldown', None)
         if cooldown is None:
-            cooldown = self.properties.get('cooldown')
+            cooldown = self.setting('cooldown')
         self.data['scaling_in_progress'] = False
         if size_changed:
             self.data['cooldown_end'] = scaling_adjustment.cooldown_end(

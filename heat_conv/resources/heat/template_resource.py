@@ -9,6 +9,7 @@ from heat_conv.hot import resource_registry
 from heat_conv.hot import template as hot_template
 from heat_conv.hot import yaml_loader
 from heat_conv.plugin_interface import registry
+from heat_conv.resources.heat import provider_parameters
 from heat_conv.resources.heat import stack_backed
 
 # An output of this name is what get_resource returns, as in Heat.
@@ -43,9 +44,10 @@ class TemplateResource(stack_backed.StackBacked):
         location = self.definition.nested_template
         files = dict(files)
         environment = child_environment(environment, location, self.name)
+        template = load_child(files, location, ('resources', self.name, 'type'))
         return stack_backed.ChildSpec(
-            template=load_child(files, location, ('resources', self.name, 'type')),
-            parameters={k: v for k, v in self.properties.items() if v is not None},
+            template=template,
+            parameters=provider_parameters.parameters(template, self.properties),
             files=files, environment=environment)
 
     def attributes(self):

@@ -78,7 +78,7 @@ class Server(os_base.OpenStackResource):
         return server_software_config.metadata(metadata, data)
 
     def needs_replace(self, old):
-        new = self.properties
+        new = self.nova_properties()
 
         def changed(name):
             return old.get(name) != new.get(name)
@@ -92,10 +92,16 @@ class Server(os_base.OpenStackResource):
             return True
         return super().needs_replace(old)
 
+    def nova_properties(self):
+        """The properties in OS::Nova::Server's terms, which everything that
+        builds or changes the server reads (AWS::EC2::Instance translates its
+        own into these)."""
+        return self.properties
+
     # Create -----------------------------------------------------------
     def server_name(self):
-        if self.properties.get('name'):
-            return self.properties['name']
+        if self.nova_properties().get('name'):
+            return self.nova_properties()['name']
         suffix = f'{self.name}-{(self.resource_id or "").replace("-", "")[:12]}'
         stack_name = getattr(self.stack, 'name', None)
         if not stack_name:
@@ -105,7 +111,7 @@ class Server(os_base.OpenStackResource):
 
     def nova_metadata(self, metadata=None):
         """The server's metadata as Nova takes it: strings, and the owner."""
-        metadata = self.properties.get('metadata') if metadata is None else metadata
+        metadata = self.nova_properties().get('metadata') if metadata is None else metadata
         found = {key: value if isinstance(value, str) else json.dumps(value)
                  for key, value in (metadata or {}).items()}
         found.update(self.ownership())
@@ -127,7 +133,7 @@ class Server(os_base.OpenStackResource):
 
     # Update -----------------------------------------------------------
     def update(self, old_properties):
-        new = self.properties
+        new = self.nova_properties()
         cloud = self.cloud
         server_id = self.physical_id
 

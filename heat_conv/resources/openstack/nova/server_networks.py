@@ -93,7 +93,7 @@ def build_nics(plugin, networks, server_name):
         elif net.get('subnet'):
             if sg_ids is None:
                 sg_ids = lookups.security_group_ids(
-                    cloud, plugin.properties.get('security_groups') or [])
+                    cloud, plugin.nova_properties().get('security_groups') or [])
             nic['port'] = _internal_port(plugin, index, net, network, sg_ids,
                                          server_name)
         else:

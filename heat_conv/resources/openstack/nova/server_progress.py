@@ -79,7 +79,7 @@ def _update(plugin, server):
 
 def rebuild(plugin):
     """Ask Nova to rebuild the server onto ``plugin.data['rebuild_to']``."""
-    props = plugin.properties
+    props = plugin.nova_properties()
     attrs = {'metadata': plugin.nova_metadata(), 'name': plugin.server_name(),
              'preserve_ephemeral':
                  props.get('image_update_policy') == 'REBUILD_PRESERVE_EPHEMERAL'}

@@ -22,7 +22,7 @@ _AS_GIVEN = {'key_name': 'key_name', 'availability_zone': 'availability_zone',
 def create_request(plugin, agent_metadata=None):
     """Nova's create_server arguments; ``agent_metadata`` is what the
     user data gives a SOFTWARE_CONFIG server's agent."""
-    props = plugin.properties
+    props = plugin.nova_properties()
     cloud = plugin.cloud
     name = plugin.server_name()
     attrs = {

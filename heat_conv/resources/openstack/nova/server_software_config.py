@@ -86,7 +86,7 @@ def prepare(plugin):
     """Before the server is created (or its transport changes): the agent's
     credentials for the transport, kept in the plugin's data. Returns the
     metadata its user data carries (None: none)."""
-    if transport(plugin.properties) != POLL_SERVER_HEAT:
+    if transport(plugin.nova_properties()) != POLL_SERVER_HEAT:
         release(plugin)
         plugin.data.pop('os_collect_config', None)
         return None
@@ -132,7 +132,7 @@ def _unrecorded_user(plugin):
     after Keystone made it and before the step's data was written, and a
     later step adopted the server (``find_orphan``) instead of creating it
     again. Its name says whose it is."""
-    if transport(plugin.properties) != POLL_SERVER_HEAT or not stack_users.configured() \
+    if transport(plugin.nova_properties()) != POLL_SERVER_HEAT or not stack_users.configured() \
             or not plugin.resource_id:
         return None
     stack = plugin.stack or db_api.stack_get(plugin.stack_id)
