@@ -91,11 +91,18 @@ export const api = {
   remove: (stack) => call('DELETE', stackPath(stack)),
 };
 
-// The id at the end of a link such as .../stacks/NAME/ID.
-export function linkedStackId(item, rel) {
+// The stack ({name, id}) a link such as .../stacks/NAME/ID names.
+export function linkedStack(item, rel) {
   const link = (item.links || []).find((l) => l.rel === rel);
   if (!link) return null;
   const parts = link.href.replace(/\/+$/, '').split('/');
   const at = parts.lastIndexOf('stacks');
-  return at >= 0 && parts.length > at + 2 ? parts[at + 2] : null;
+  if (at < 0 || parts.length <= at + 2) return null;
+  return { name: decodeURIComponent(parts[at + 1]), id: parts[at + 2] };
+}
+
+// The id at the end of a link such as .../stacks/NAME/ID.
+export function linkedStackId(item, rel) {
+  const stack = linkedStack(item, rel);
+  return stack ? stack.id : null;
 }

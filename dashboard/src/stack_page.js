@@ -3,10 +3,12 @@
 // template and environment, and the update form.
 
 import yaml from 'js-yaml';
-import { api, linkedStackId } from './api.js';
+import { api, linkedStack, linkedStackId } from './api.js';
+import { DeletingChildren } from './child_events.js';
 import { h, statusBadge, errorBox } from './dom.js';
 import { StackGraphView, nodeId, statusClass } from './graph.js';
 import { stackForm } from './forms.js';
+import { driftTable } from './drift.js';
 
 // How deep child stacks are drawn and followed (`--nested-depth`).
 const NESTED_DEPTH = 5;
@@ -29,30 +31,19 @@ function eventRow(event) {
     h('td', { className: 'reason' }, event.resource_status_reason));
 }
 
-function driftTable(resources) {
-  const rows = resources.map((r) => {
-    const detail = r.drift_detail || {};
-    const changes = Object.entries(detail).filter(([, v]) => v && typeof v === 'object')
-      .map(([k, v]) => `${k}: ${JSON.stringify(v.expected)} → ${JSON.stringify(v.actual)}`);
-    return h('tr', { 'data-drift': r.drift_status || 'NOT_CHECKED' },
-      h('td', {}, r.parent_resource ? `${r.parent_resource}/${r.resource_name}` : r.resource_name),
-      h('td', {}, r.drift_status || 'NOT_CHECKED'),
-      h('td', {}, changes.join('; ') || detail.reason || ''),
-      h('td', {}, r.drift_checked_time || ''));
-  });
-  return h('table', { className: 'drift' },
-    h('thead', {}, h('tr', {}, ['Resource', 'Drift', 'Detail', 'Checked'].map((t) => h('th', {}, t)))),
-    h('tbody', {}, rows));
-}
-
 export class StackPage {
   constructor(root, stackRef, tab, navigate) {
     this.root = root;
     this.ref = stackRef;            // {name, id}
     this.tab = TABS.includes(tab) ? tab : 'graph';
     this.navigate = navigate;
-    this.marker = null;
+    this.marker = null;   // the newest event of the nested listing seen
+    this.seen = new Set();   // ids of the events shown: two listings overlap
     this.childStacks = new Set();   // ids of the stacks drawn (or asked for)
+    this.owned = {};   // node id of a resource -> the child stack it owns
+    this.deletingChildren = new DeletingChildren(
+      (events) => { if (this.addEvents(events, true)) this.reshape(); },
+      (error) => this.say(error));
     this.latest = {};   // node id -> status, from the newest event seen
     // node id -> the statuses, in order, of a resource whose events came
     // before its box was drawn (a new child stack's first resource can be
@@ -113,6 +104,7 @@ export class StackPage {
     this.stopped = true;
     this.timers.forEach(clearInterval);
     clearTimeout(this.pollTimer);
+    this.deletingChildren.stop();
     if (this.graph) this.graph.destroy();
   }
 
@@ -129,7 +121,11 @@ export class StackPage {
       this.setStackStatus(stack.stack_status, stack.stack_status_reason);
       deleting = stack.stack_status.startsWith('DELETE_');
       this.resources = await api.resources(this.ref, NESTED_DEPTH);
-      for (const r of this.resources) this.childStacks.add(linkedStackId(r, 'stack'));
+      for (const r of this.resources) {
+        this.childStacks.add(linkedStackId(r, 'stack'));
+        const child = linkedStack(r, 'nested');
+        if (child) this.owned[nodeId(linkedStackId(r, 'stack'), r.resource_name)] = child;
+      }
     } catch (error) {
       if (error.status === 404) {
         this.setStackStatus('DELETE_COMPLETE', 'The stack is gone.');
@@ -171,13 +167,15 @@ export class StackPage {
 
   async loadEvents() {
     const recent = (await api.events(this.ref, NESTED_DEPTH, null, 100)).reverse();
+    if (recent.length) this.marker = recent[recent.length - 1].id;
     this.addEvents(recent, false);
   }
 
   addEvents(events, live) {
     let reshape = false;
     for (const event of events) {
-      this.marker = event.id;
+      if (this.seen.has(event.id)) continue;
+      this.seen.add(event.id);
       this.events.prepend(eventRow(event));
       const where = event.parent_resource ? `${event.parent_resource}/` : '';
       this.feed.prepend(h('li', { className: statusClass(event.resource_status) },
@@ -185,7 +183,12 @@ export class StackPage {
       const stackId = linkedStackId(event, 'stack');
       if (event.physical_resource_id === stackId) {
         // A stack's own event. The top stack's is its new status; a child
-        // stack not drawn yet is a new box to draw.
+        // stack not drawn yet is a new box to draw; a child stack being
+        // deleted is followed through its own events (child_events.js),
+        // also when the page opens while it goes.
+        if (stackId !== this.ref.id && event.resource_status === 'DELETE_IN_PROGRESS') {
+          this.deletingChildren.follow(linkedStack(event, 'stack'), event.id);
+        }
         if (!live) continue;
         if (stackId === this.ref.id) {
           this.setStackStatus(event.resource_status, event.resource_status_reason);
@@ -198,6 +201,9 @@ export class StackPage {
       const id = nodeId(stackId, event.resource_name);
       this.latest[id] = event.resource_status;
       if (!live) continue;
+      if (this.owned[id] && event.resource_status === 'DELETE_IN_PROGRESS') {
+        this.deletingChildren.follow(this.owned[id], event.id);
+      }
       const known = this.graph.setStatus(id, event.resource_status,
         event.resource_status_reason);
       // A resource not drawn yet: the list brings it, its edges and its
@@ -216,7 +222,10 @@ export class StackPage {
     if (this.stopped) return;
     const next = () => { if (!this.stopped) this.pollTimer = setTimeout(() => this.poll(), EVENT_POLL_MS); };
     api.events(this.ref, NESTED_DEPTH, this.marker)
-      .then((events) => { if (this.addEvents(events, true)) this.reshape(); })
+      .then((events) => {
+        if (events.length) this.marker = events[events.length - 1].id;
+        if (this.addEvents(events, true)) this.reshape();
+      })
       .then(next, (error) => { if (error.status !== 404) this.say(error); next(); });
   }
 

@@ -1,5 +1,5 @@
-"""The processes tools/heat27 starts: each in its own session, with a pid
-file; a pid file is trusted only while its process has the start time
+"""The processes tools/heat27 (and tools/horizon) starts: each in its own
+session, with a pid file; a pid file is trusted only while its process has the start time
 that was recorded for it (heat-engine retitles itself, so not its command
 line)."""
 import os
@@ -37,11 +37,11 @@ def _port_taken(port):
         return sock.connect_ex(('127.0.0.1', port)) == 0
 
 
-def start(home, name, argv, port=None):
+def start(home, name, argv, port=None, tool='heat27'):
     if running(home, name):
         return
     if port and _port_taken(port):
-        raise SystemExit(f'heat27: port {port} for {name} is taken by a process '
+        raise SystemExit(f'{tool}: port {port} for {name} is taken by a process '
                          'this tool did not start')
     env = dict(os.environ, PYTHONPATH=os.environ.get('PYTHONPATH', ''))
     with open(home / 'log' / f'{name}.log', 'ab') as log:
@@ -51,12 +51,12 @@ def start(home, name, argv, port=None):
     time.sleep(0.5)
     cmdline = _cmdline(proc.pid)
     if proc.poll() is not None or cmdline is None:
-        raise SystemExit(f'heat27: {name} exited at once; see {home}/log/{name}.log')
+        raise SystemExit(f'{tool}: {name} exited at once; see {home}/log/{name}.log')
     (home / 'run' / f'{name}.pid').write_bytes(str(proc.pid).encode() + b'\n' + cmdline)
 
 
-def stop(home):
-    for name in reversed(NAMES):
+def stop(home, names=NAMES):
+    for name in reversed(names):
         pid = running(home, name)
         if pid:
             os.killpg(pid, signal.SIGTERM)
@@ -70,9 +70,9 @@ def stop(home):
     return 0
 
 
-def status(home):
+def status(home, names=NAMES):
     down = 0
-    for name in NAMES:
+    for name in names:
         pid = running(home, name)
         print(f'{name:<12} {"up" if pid else "DOWN":<5} pid {pid or "-"}')
         down += not pid
