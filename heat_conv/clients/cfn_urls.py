@@ -24,6 +24,11 @@ bind_opts = [
                 help='Port the CFN-compatible API listens on (Heat\'s 8000).'),
     cfg.IntOpt('threads', default=8, min=1,
                help='Requests the CFN-compatible API serves at once.'),
+    cfg.BoolOpt('enabled', default=False,
+                help='heat-conv-all also serves the CFN-compatible API, on '
+                     'bind_host and bind_port (it needs [api] auth_strategy = '
+                     'keystone: its requests are checked by Keystone). '
+                     'heat-conv-api-cfn serves it whatever this says.'),
 ]
 url_opts = [
     cfg.URIOpt('heat_waitcondition_server_url',
