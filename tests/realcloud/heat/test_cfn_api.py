@@ -161,7 +161,7 @@ def test_the_guest_polls_through_poll_server_cfn_and_signals_through_cfn_signal(
         resp = demo.request('GET', f'/stacks/{name}/{stack_id}/resources/server/metadata')
         collect = resp.json()['metadata']['os-collect-config']
         cfn = collect['cfn']
-        assert collect['collectors'] == ['cfn', 'local']
+        assert collect['collectors'] == ['ec2', 'cfn', 'local']
         assert (cfn['stack_name'], cfn['path']) == (name, 'server.Metadata')
         assert cfn['metadata_url'] == f'http://127.0.0.1:{heat_conv.cfn_port}/v1/'
 

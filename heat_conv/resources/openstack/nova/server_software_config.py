@@ -18,7 +18,7 @@ give it without a guest.
   either, and says so.
 - POLL_SERVER_CFN: the same user, with an EC2 keypair; the ``cfn``
   section (metadata_url of the CFN API, access_key_id, secret_access_key,
-  stack_name, path ``<server>.Metadata``) and the collectors ``cfn`` and
+  stack_name, path ``<server>.Metadata``) and the collectors ``ec2``, ``cfn`` and
   ``local``. The agent reads the same metadata from heat-conv-api-cfn's
   DescribeStackResource, signed with the keypair.
 - ZAQAR_MESSAGE needs Zaqar, which heat-conv does not use.
@@ -105,7 +105,7 @@ def prepare(plugin):
                     'access_key_id': plugin.data['access_key'],
                     'secret_access_key': plugin.data['secret_key'],
                     'stack_name': stack.name, 'path': f'{plugin.name}.Metadata'},
-            'collectors': ['cfn', 'local']}
+            'collectors': ['ec2', 'cfn', 'local']}
     if plugin.physical_id:
         plugin.data['server_id'] = plugin.physical_id
     return metadata({}, plugin.data, deployments=[])

@@ -111,4 +111,4 @@ def test_poll_server_cfn_gives_the_agent_a_keypair_and_the_cfn_apis_url(monkeypa
     assert shown['os-collect-config'] == {
         'cfn': {'metadata_url': 'http://cfn.example:8000/v1/', 'access_key_id': 'AK',
                 'secret_access_key': 'SK', 'stack_name': 'app', 'path': 'web.Metadata'},
-        'collectors': ['cfn', 'local']}
+        'collectors': ['ec2', 'cfn', 'local']}
