@@ -7,12 +7,17 @@ middleware sends it: the access key, the signature, the host, verb,
 unquoted path, the other parameters and the headers. Keystone, which holds
 the keypair's secret, recomputes the signature; a match answers with a
 token of the keypair's user, scoped to the keypair's project. heat-conv
-never sees the secret.
+never sees the secret. Today's Keystone answers ec2tokens only to a
+service: heat-conv asks as its service user ([keystone_authtoken]'s
+credentials, which keystonemiddleware uses too).
 """
 import hashlib
 import logging
 
 import requests
+from keystoneauth1 import exceptions as ks_exc
+from keystoneauth1 import loading as ks_loading
+from keystoneauth1 import session as ks_session
 from oslo_config import cfg
 
 from heat_conv.clients import stack_users
@@ -30,6 +35,8 @@ opts = [
                     'auth_url.'),
 ]
 CONF.register_opts(opts, group=GROUP)
+SERVICE_GROUP = 'keystone_authtoken'
+ks_loading.register_auth_conf_options(CONF, SERVICE_GROUP)
 
 
 def list_opts():
@@ -87,12 +94,22 @@ def credentials(req):
         'body_hash': hashlib.sha256(req.body).hexdigest()}}
 
 
+def _service_session():
+    """A session as heat-conv's service user, or an unauthenticated one
+    (an older Keystone) when [keystone_authtoken] names no auth type."""
+    if not CONF[SERVICE_GROUP].auth_type:
+        return ks_session.Session()
+    return ks_session.Session(auth=ks_loading.load_auth_from_conf_options(
+        CONF, SERVICE_GROUP))
+
+
 def authenticate(req):
     """The Signer of ``req``; NotAuthenticated if Keystone refuses it."""
     body = credentials(req)
     try:
-        answer = requests.post(ec2tokens_url(), json=body, timeout=TIMEOUT)
-    except requests.RequestException as exc:
+        answer = _service_session().post(ec2tokens_url(), json=body, timeout=TIMEOUT,
+                                         raise_exc=False, authenticated=None)
+    except (requests.RequestException, ks_exc.ClientException) as exc:
         raise exception.ServiceUnavailable(f'Keystone could not be reached to check '
                                            f'the signature: {exc}') from None
     if answer.status_code >= 500:

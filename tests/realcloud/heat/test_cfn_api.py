@@ -74,7 +74,7 @@ def heat_conv(rig, tmp_path_factory):
         service.kill()
 
 
-def _resource(demo, name, stack_id, resource, timeout=240):
+def _resource(demo, name, stack_id, resource, timeout=120):
     """The resource once it is CREATE_COMPLETE."""
     path = f'/stacks/{name}/{stack_id}/resources/{resource}'
     found = {}
@@ -83,9 +83,15 @@ def _resource(demo, name, stack_id, resource, timeout=240):
         resp = demo.request('GET', path)
         if resp.status_code == 200:
             found.update(resp.json()['resource'])
-        return found.get('resource_status') == 'COMPLETE' \
-            and found.get('resource_action') == 'CREATE'
-    keystone_rig.wait_until(complete, f'{resource} never completed', timeout=timeout)
+        return found.get('resource_status') == 'CREATE_COMPLETE'
+    try:
+        keystone_rig.wait_until(complete, f'{resource} never completed', timeout=timeout)
+    except AssertionError:
+        stack = demo.stack(name, stack_id) or {}
+        raise AssertionError(f'{resource} never completed: {found.get("resource_status")} '
+                             f'{found.get("resource_status_reason")}; stack '
+                             f'{stack.get("stack_status")}: '
+                             f'{stack.get("stack_status_reason")}') from None
     return found
 
 

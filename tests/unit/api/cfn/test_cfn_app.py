@@ -2,6 +2,7 @@
 Keystone that checks EC2 signatures as /v3/ec2tokens does (with the
 keypair's secret, which the CFN API never sees)."""
 import json
+import types
 import urllib.parse
 import xml.etree.ElementTree as ElementTree
 
@@ -37,7 +38,7 @@ def keystone(monkeypatch, conf):
     conf('auth_uri', 'http://keystone.test/identity', group='ec2authtoken')
     seen = []
 
-    def post(url, json=None, timeout=None):
+    def post(url, json=None, **kwargs):
         seen.append(url)
         creds = json['credentials']
         if creds['access'] not in KEYPAIRS:
@@ -50,7 +51,7 @@ def keystone(monkeypatch, conf):
         return _Answer(200, {'token': {'user': {'id': user}, 'project': {'id': project},
                                        'roles': [{'name': 'heat_stack_user'}]}}, 'tok')
 
-    monkeypatch.setattr(ec2_auth.requests, 'post', post)
+    monkeypatch.setattr(ec2_auth, '_service_session', lambda: types.SimpleNamespace(post=post))
     return seen
 
 
