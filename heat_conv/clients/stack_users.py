@@ -13,7 +13,9 @@ leaked from a guest reaches only that stack's metadata and signals.
 Every call is idempotent, so a create whose engine died half-way is
 simply done again: the project and the user are found by their names.
 """
+import json
 import logging
+import secrets
 import threading
 
 from keystoneauth1 import exceptions as ks_exc
@@ -143,6 +145,19 @@ def create_user(name, project_id, password):
           project_id, user.id, role.id)
     LOG.info('stack user %s (%s) made in project %s', name, user.id, project_id)
     return user.id
+
+
+def create_ec2_keypair(user_id, project_id):
+    """A new EC2 keypair of stack user ``user_id`` on ``project_id``:
+    (access, secret). Keystone keeps it as an ``ec2`` credential, checks
+    the signatures made with it (/v3/ec2tokens) and deletes it with the
+    user."""
+    access, secret = secrets.token_hex(16), secrets.token_hex(16)
+    blob = json.dumps({'access': access, 'secret': secret})
+    _call('create an EC2 credential', _connection().identity.create_credential,
+          type='ec2', blob=blob, user_id=user_id, project_id=project_id)
+    LOG.info('EC2 keypair %s made for stack user %s', access, user_id)
+    return access, secret
 
 
 def find_user(name):

@@ -14,9 +14,12 @@ def main():
 
     from oslo_log import log as logging
 
+    from heat_conv.api import access_log
     from heat_conv.api import app as api_app  # also registers [api]
     from heat_conv.api import server as api_server
+    from heat_conv.api.cfn import app as cfn_app
     from heat_conv.api.dashboard import options as dashboard_options
+    from heat_conv.clients import cfn_urls
     from heat_conv.cloud import client as cloud_client
     from heat_conv.cloud import faults
     from heat_conv.cloud import service as cloud_service
@@ -39,6 +42,9 @@ def main():
         http_server.check_free(conf.api.bind_host, conf.api.bind_port, 'api')
         if not conf.cloud.url:
             http_server.check_free(conf.cloud.bind_host, conf.cloud.bind_port, 'cloud')
+        cfn = conf[cfn_urls.GROUP]
+        if cfn.enabled:
+            http_server.check_free(cfn.bind_host, cfn.bind_port, cfn_urls.GROUP)
     except http_server.PortInUse as exc:
         print(f'heat-conv-all: {exc}', file=sys.stderr, flush=True)
         return 1
@@ -89,6 +95,13 @@ def main():
                                conf.api.bind_port, threads=conf.api.threads)
         stoppers.append(api.stop)
         servers.append(api)
+        if cfn.enabled:
+            cfn_api = http_server.serve(access_log.AccessLog(cfn_app.application),
+                                        cfn.bind_host, cfn.bind_port, cfn.threads,
+                                        'heat-conv-api-cfn')
+            stoppers.append(cfn_api.stop)
+            servers.append(cfn_api)
+            log.info('CFN API listening on %s', cfn_api.url)
         print(f'heat-conv is running: API {api.url}/v1/admin, simulated cloud '
               f'{cloud_url}. Ctrl-C stops it.', flush=True)
 

@@ -256,6 +256,12 @@ class Forbidden(HeatConvException):
     title = 'Forbidden'
 
 
+class NotAuthenticated(HeatConvException):
+    """The request's credentials are missing or not valid."""
+    code = 401
+    title = 'Unauthorized'
+
+
 class ResourceTypeNotFound(NotFound):
     def __init__(self, type_name):
         super().__init__(f'The Resource Type ({type_name}) could not be found.')

@@ -16,9 +16,11 @@ def list_opts():
 
 # Modules that own options; each has ``list_opts() -> [(group, [opts])]``.
 _OPTION_MODULES = [
+    'heat_conv.api.cfn.ec2_auth',
     'heat_conv.api.dashboard.options',
     'heat_conv.api.options',
     'heat_conv.api.stack_listing',
+    'heat_conv.clients.cfn_urls',
     'heat_conv.clients.options',
     'heat_conv.common.metrics_server',
     'heat_conv.common.notifier',

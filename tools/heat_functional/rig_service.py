@@ -47,6 +47,7 @@ class RigService(embedded.EmbeddedService):
         super().__init__(bin_dir, log_path, start_timeout)
         self.rig = rig
         self.port = free_port()
+        self.cfn_port = free_port()
 
     @property
     def endpoint(self):
@@ -62,4 +63,7 @@ class RigService(embedded.EmbeddedService):
                 'enable_stack_abandon = true\nenable_stack_adopt = true\n' + defaults
                 + f'[api]\nbind_port = {self.port}\nauth_strategy = keystone\n'
                 '[cloud]\nbind_port = 0\n'
+                # The CFN API, for AWS::CloudFormation wait conditions,
+                # CFN_SIGNAL deployments and POLL_SERVER_CFN servers.
+                f'[heat_api_cfn]\nenabled = true\nbind_port = {self.cfn_port}\n'
                 f'[clients_heat]\nsignal_key = {secrets.token_hex(16)}\n' + sections)

@@ -16,6 +16,11 @@ DEPLOY_INPUTS = (
     ('deploy_signal_transport', 'How the server should signal to heat with the '
                                 'deployment output values.'),
 )
+# Appended when the transport gives them (CFN_SIGNAL's pre-signed URL).
+SIGNAL_INPUTS = (
+    ('deploy_signal_id', 'ID of signal to use for signaling output values'),
+    ('deploy_signal_verb', 'HTTP verb to use for signaling output values'),
+)
 
 
 def inputs(source_inputs, input_values, deploy_values):
@@ -31,6 +36,9 @@ def inputs(source_inputs, input_values, deploy_values):
     derived.extend({'name': name, 'type': 'String', 'description': description,
                     'value': deploy_values.get(name)}
                    for name, description in DEPLOY_INPUTS)
+    derived.extend({'name': name, 'type': 'String', 'description': description,
+                    'value': deploy_values[name]}
+                   for name, description in SIGNAL_INPUTS if name in deploy_values)
     return derived
 
 

@@ -6,13 +6,18 @@ answers, by signalling the resource (``deploy_stdout``, ``deploy_stderr``,
 ``deploy_status_code`` and the config's outputs) or by updating the
 deployment's status. The resource's action waits (Pending) until then.
 """
+from heat_conv.clients import cfn_urls
+from heat_conv.clients import ec2_signing
+from heat_conv.clients import stack_users
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
 from heat_conv.plugin_interface import base
 from heat_conv.plugin_interface.properties import Property
+from heat_conv.resources import stack_user
 from heat_conv.resources.heat import derived_config
 
 IN_PROGRESS, COMPLETE, FAILED = 'IN_PROGRESS', 'COMPLETE', 'FAILED'
+CFN_SIGNAL = 'CFN_SIGNAL'
 STANDARD_OUTPUTS = ('deploy_stdout', 'deploy_stderr', 'deploy_status_code')
 TRANSPORTS = ('CFN_SIGNAL', 'TEMP_URL_SIGNAL', 'HEAT_SIGNAL', 'NO_SIGNAL',
               'ZAQAR_SIGNAL')
@@ -108,12 +113,31 @@ class SoftwareDeployment(base.Resource):
             'deploy_stack_id': f'{stack.name}/{stack.id}',
             'deploy_resource_name': self.name,
             'deploy_signal_transport': self.properties.get('signal_transport')}
+        deploy_values.update(self._signal_inputs(stack))
         values = self.finish_config(derived_config.derived(
             source, self.properties.get('name'), self.properties.get('input_values'),
             deploy_values))
         config_id = db_api.software_config_create(dict(values, tenant=stack.tenant)).id
         self.data['derived_config'] = config_id   # deleted with the next one
         return config_id
+
+    def _signal_inputs(self, stack):
+        """CFN_SIGNAL with a stack user domain: as in Heat, the deployment's
+        own stack user and EC2 keypair, and a URL of the CFN API pre-signed
+        with it for POST (``deploy_signal_id``), which the server's agent
+        posts its outputs to. Without the domain, the deployment is
+        signalled through the REST API."""
+        if self.properties.get('signal_transport') != CFN_SIGNAL \
+                or not stack_users.configured():
+            return {}
+        if not self.data.get('cfn_signal_url'):
+            stack_user.ensure(self, keypair=True)
+            url = cfn_urls.resource_url('signal', stack.tenant, stack.name, stack.id,
+                                        self.name)
+            self.data['cfn_signal_url'] = ec2_signing.presigned_url(
+                self.data['access_key'], self.data['secret_key'], 'POST', url, None)
+        return {'deploy_signal_id': self.data['cfn_signal_url'],
+                'deploy_signal_verb': 'POST'}
 
     def finish_config(self, values):
         """The derived config's row values as deployed (a structured
@@ -143,6 +167,9 @@ class SoftwareDeployment(base.Resource):
             except exception.NotFound:
                 pass
             _forget_config(previous)
+        if self.data.get('stack_user_id'):
+            stack_user.release(self)
+            self.data.pop('cfn_signal_url', None)
         return base.Done()
 
     def progress(self, action, cloud_object):

@@ -93,7 +93,6 @@ def test_unavailable_types_can_be_passed_over(raises_at):
     ('OS::Neutron::LBaaS::Pool', 'Service octavia'),
     ('OS::Heat::SwiftSignal', 'Service swift'),
     ('OS::Heat::HARestarter', 'heat-conv does not implement it yet'),
-    ('AWS::CloudFormation::WaitConditionHandle', 'heat-conv does not implement it yet'),
 ])
 def test_unavailable_reasons(raises_at, type_name, fragment):
     with raises_at(exception.ResourceTypeUnavailable, 'resources.x.type', fragment):

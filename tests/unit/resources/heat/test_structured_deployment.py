@@ -21,3 +21,13 @@ def test_an_input_the_deployment_lacks_is_null_unless_strict():
 def test_another_input_key():
     assert sd.substitute({'a': {'my_input': 'x'}, 'b': {'get_input': 'x'}}, {'x': 1},
                          'my_input') == {'a': 1, 'b': {'get_input': 'x'}}
+
+
+def test_cfn_signal_inputs_follow_heats_own_when_given():
+    from heat_conv.resources.heat import derived_config
+    names = [i['name'] for i in derived_config.inputs([], {}, {})]
+    assert 'deploy_signal_id' not in names
+    given = derived_config.inputs([], {}, {'deploy_signal_id': 'http://cfn/v1/signal/x',
+                                           'deploy_signal_verb': 'POST'})
+    assert [(i['name'], i['value']) for i in given[-2:]] == [
+        ('deploy_signal_id', 'http://cfn/v1/signal/x'), ('deploy_signal_verb', 'POST')]

@@ -2,6 +2,8 @@
 a request is refused for, the name of the server's stack user, and the
 metadata its agent reads (tests/realcloud/test_real_software_config.py
 makes the user in a real Keystone and polls as the guest would)."""
+import types
+
 import pytest
 
 from heat_conv.clients import request_services
@@ -79,3 +81,34 @@ def test_the_agents_metadata_adds_its_section_and_deployments_to_the_templates()
     shown = Server.metadata_from_data({'role': 'web'}, {'os_collect_config': collect})
     assert shown == {'role': 'web', 'os-collect-config': collect, 'deployments': []}
     assert Server.metadata_from_data({'role': 'web'}, {}) is None
+
+
+def test_poll_server_cfn_needs_a_stack_user_domain(services, conf):
+    with pytest.raises(exception.InvalidProperties) as caught:
+        Server.check_constraints(_properties('POLL_SERVER_CFN'), services, PATH)
+    assert 'set stack_user_domain_id (or stack_user_domain_name)' in str(caught.value)
+    conf('stack_user_domain_name', 'heat')
+    conf('stack_domain_admin', 'heat_domain_admin')
+    conf('stack_domain_admin_password', 'secret')
+    Server.check_constraints(_properties('POLL_SERVER_CFN'), services, PATH)
+
+
+def test_poll_server_cfn_gives_the_agent_a_keypair_and_the_cfn_apis_url(monkeypatch,
+                                                                         conf):
+    conf('heat_metadata_server_url', 'http://cfn.example:8000')
+    made = []
+    monkeypatch.setattr(software.stack_users, 'create_user',
+                        lambda name, project, password: made.append(name) or 'uid')
+    monkeypatch.setattr(software.stack_users, 'create_ec2_keypair',
+                        lambda user, project: ('AK', 'SK'))
+    plugin = types.SimpleNamespace(
+        properties=_properties('POLL_SERVER_CFN'), data={}, name='web',
+        resource_id='0123abcd-0000-4000-8000-000000000000', physical_id=None,
+        stack=types.SimpleNamespace(id='sid', name='app', tenant='t1',
+                                    stack_user_project_id='sp'))
+    shown = software.prepare(plugin)
+    assert made == ['app-web-0123abcd0000']
+    assert shown['os-collect-config'] == {
+        'cfn': {'metadata_url': 'http://cfn.example:8000/v1/', 'access_key_id': 'AK',
+                'secret_access_key': 'SK', 'stack_name': 'app', 'path': 'web.Metadata'},
+        'collectors': ['ec2', 'cfn', 'local']}
