@@ -103,18 +103,25 @@ def pg_db(pg_url):
 def pytest_xdist_make_scheduler(config, log):
     """tools/run-tests spreads the tests over pytest-xdist workers by unit:
     a test module runs in one worker, so its module fixtures (a cluster of
-    engine processes, a database) start once; the real-cloud tier runs in
-    one worker, in its usual order, so that the mini-cloud serves one test
-    at a time, as its timeouts assume; the fault tier likewise keeps its
-    network namespaces and their cluster to one worker."""
+    engine processes, a database) start once; the fault tier keeps its
+    network namespaces and their cluster to one worker. The real-cloud tier
+    is two units, each run in order in one worker, so the mini-cloud serves
+    at most two tests at once: its end-to-end modules (tests/realcloud/*.py
+    and Horizon's), which all reach heat-conv through the catalog's one
+    orchestration endpoint, and the plugin-level modules of its
+    subdirectories (each asks the cloud only about the ids it made)."""
     from xdist.scheduler import LoadScopeScheduling
 
     class ByUnit(LoadScopeScheduling):
         def _split_scope(self, nodeid):
             path = nodeid.split('::', 1)[0]
             parts = path.split('/')
-            if len(parts) > 2 and parts[1] in ('realcloud', 'chaos'):
+            if len(parts) > 2 and parts[1] == 'chaos':
                 return parts[1]
+            if len(parts) > 2 and parts[1] == 'realcloud':
+                if len(parts) == 3 or parts[2] == 'horizon':
+                    return 'realcloud'
+                return 'realcloud-plugins'
             return path
 
     return ByUnit(config, log)
