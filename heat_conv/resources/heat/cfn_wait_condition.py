@@ -8,7 +8,6 @@ to. The wait condition names the handle by that URL and waits, as the
 OS::Heat one does, for ``Count`` SUCCESS signals, the first FAILURE, or
 ``Timeout`` seconds.
 """
-import json
 
 from heat_conv.clients import cfn_urls
 from heat_conv.clients import ec2_signing
@@ -118,25 +117,10 @@ class WaitCondition(base.Resource):
 
     def judge_signals(self, signals, timed_out=False):
         self._entries = wait_condition.entries(_natives(signals))
-        failed = [str(e['reason']) for e in self._entries.values()
-                  if e['status'] != wait_condition.SUCCESS]
-        if failed:
-            return base.Failed(f'WaitConditionFailure: resources.{self.name}: '
-                               + ';'.join(failed), self.physical_id)
-        succeeded = [str(e['reason']) for e in self._entries.values()]
-        count = self.properties['Count']
-        if len(succeeded) >= count:
-            return base.Done(self.physical_id)
-        if timed_out:
-            detail = f'{len(succeeded)} of {count} received'
-            if succeeded:
-                detail += ' - ' + ';'.join(succeeded)
-            return base.Failed(f'WaitConditionTimeout: resources.{self.name}: {detail}',
-                               self.physical_id)
-        return None
+        return wait_condition.judge(self, self._entries, self.properties['Count'], timed_out)
 
     def attributes(self):
         found = getattr(self, '_entries', None)
         if found is None:
             return dict(self.stored_attributes)
-        return {'Data': json.dumps({key: e['data'] for key, e in found.items()})}
+        return {'Data': wait_condition.data_of(found)}

@@ -121,24 +121,35 @@ class WaitCondition(base.Resource):
 
     def judge_signals(self, signals, timed_out=False):
         self._entries = entries(signals)
-        failed = [e['reason'] for e in self._entries.values() if e['status'] != SUCCESS]
-        if failed:
-            return base.Failed(f'WaitConditionFailure: resources.{self.name}: '
-                               + ';'.join(map(str, failed)), self.physical_id)
-        succeeded = [str(e['reason']) for e in self._entries.values()]
-        count = self.properties['count']
-        if len(succeeded) >= count:
-            return base.Done(self.physical_id)
-        if timed_out:
-            detail = f'{len(succeeded)} of {count} received'
-            if succeeded:
-                detail += ' - ' + ';'.join(succeeded)
-            return base.Failed(f'WaitConditionTimeout: resources.{self.name}: {detail}',
-                               self.physical_id)
-        return None
+        return judge(self, self._entries, self.properties['count'], timed_out)
 
     def attributes(self):
         found = getattr(self, '_entries', None)
         if found is None:
             return dict(self.stored_attributes)
-        return {'data': json.dumps({key: e['data'] for key, e in found.items()})}
+        return {'data': data_of(found)}
+
+
+def judge(plugin, found, count, timed_out):
+    """A wait condition's outcome from its signals' ``found`` entries (Heat's
+    wording, shared by the CFN type): Failed at the first failure signal,
+    Done once ``count`` succeeded, Failed at the timeout, else None."""
+    failed = [str(e['reason']) for e in found.values() if e['status'] != SUCCESS]
+    if failed:
+        return base.Failed(f'WaitConditionFailure: resources.{plugin.name}: '
+                           + ';'.join(failed), plugin.physical_id)
+    succeeded = [str(e['reason']) for e in found.values()]
+    if len(succeeded) >= count:
+        return base.Done(plugin.physical_id)
+    if timed_out:
+        detail = f'{len(succeeded)} of {count} received'
+        if succeeded:
+            detail += ' - ' + ';'.join(succeeded)
+        return base.Failed(f'WaitConditionTimeout: resources.{plugin.name}: {detail}',
+                           plugin.physical_id)
+    return None
+
+
+def data_of(found):
+    """The ``data`` attribute: each signal's data by its id, as JSON."""
+    return json.dumps({key: e['data'] for key, e in found.items()})
