@@ -54,6 +54,19 @@ class ListedResource(os_base.OpenStackResource):
     def adopt(self):
         return self.check()
 
+    def _orphan(self):
+        """The object a lost create left, found in the listing by the mark
+        the type gives its objects (a name, a description); None for a type
+        whose objects carry none."""
+        return None
+
+    def find_orphan(self):
+        try:
+            found = self.call(self._orphan)
+        except Exception as exc:
+            return base.Unknown(os_base.describe(exc))
+        return found.id if found is not None else None
+
     def look_for_check(self):
         try:
             return self._get()

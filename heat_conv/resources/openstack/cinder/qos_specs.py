@@ -9,7 +9,6 @@ from openstack import exceptions as sdk_exc
 
 from heat_conv.plugin_interface import base
 from heat_conv.plugin_interface.properties import Property
-from heat_conv.resources.openstack import base as os_base
 from heat_conv.resources.openstack import names
 from heat_conv.resources.openstack.cinder import listed
 
@@ -91,10 +90,3 @@ class QoSSpecs(listed.ListedCinderResource):
             if found.name == wanted:
                 return found
         return None
-
-    def find_orphan(self):
-        try:
-            found = self.call(self._orphan)
-        except Exception as exc:
-            return base.Unknown(os_base.describe(exc))
-        return found.id if found is not None else None

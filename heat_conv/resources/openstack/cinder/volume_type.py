@@ -6,7 +6,6 @@ that the template gives no description writes its owner there, so that
 ``find_orphan`` finds a type whose create answer was lost.
 """
 from heat_conv.common import exception
-from heat_conv.plugin_interface import base
 from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.openstack import base as os_base
 from heat_conv.resources.openstack import names
@@ -133,10 +132,3 @@ class VolumeType(listed.ListedCinderResource):
             if found.description == self.marker():
                 return found
         return None
-
-    def find_orphan(self):
-        try:
-            found = self.call(self._orphan)
-        except Exception as exc:
-            return base.Unknown(os_base.describe(exc))
-        return found.id if found is not None else None

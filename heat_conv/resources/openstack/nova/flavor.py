@@ -136,10 +136,3 @@ class Flavor(listed.ListedNovaResource):
             if flavor.description == self.marker():
                 return flavor
         return None
-
-    def find_orphan(self):
-        try:
-            found = self.call(self._orphan)
-        except Exception as exc:
-            return base.Unknown(listed.os_base.describe(exc))
-        return found.id if found is not None else None

@@ -9,7 +9,6 @@ leave one empty group behind).
 """
 from heat_conv.plugin_interface import base
 from heat_conv.plugin_interface.properties import Property
-from heat_conv.resources.openstack import base as os_base
 from heat_conv.resources.openstack import names
 from heat_conv.resources.openstack.nova import listed
 
@@ -51,10 +50,3 @@ class ServerGroup(listed.ListedNovaResource):
             if (group.name or '').endswith(ending):
                 return group
         return None
-
-    def find_orphan(self):
-        try:
-            found = self.call(self._orphan)
-        except Exception as exc:
-            return base.Unknown(os_base.describe(exc))
-        return found.id if found is not None else None

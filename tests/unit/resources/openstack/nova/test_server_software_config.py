@@ -101,8 +101,9 @@ def test_poll_server_cfn_gives_the_agent_a_keypair_and_the_cfn_apis_url(monkeypa
                         lambda name, project, password: made.append(name) or 'uid')
     monkeypatch.setattr(software.stack_users, 'create_ec2_keypair',
                         lambda user, project: ('AK', 'SK'))
+    properties = _properties('POLL_SERVER_CFN')
     plugin = types.SimpleNamespace(
-        properties=_properties('POLL_SERVER_CFN'), data={}, name='web',
+        properties=properties, nova_properties=lambda: properties, data={}, name='web',
         resource_id='0123abcd-0000-4000-8000-000000000000', physical_id=None,
         stack=types.SimpleNamespace(id='sid', name='app', tenant='t1',
                                     stack_user_project_id='sp'))
