@@ -11,10 +11,10 @@ class Process:
     ready_path: str = '/'  # GET this on the port; any HTTP answer is ready
 
 
-def gunicorn(rig, name, service, app, port, threads=4):
+def gunicorn(rig, name, service, app, port, threads=4, workers=1):
     """One worker with threads: enough for tests, and cheap in memory."""
     argv = [rig.bin('gunicorn'), '--name', f'minicloud-{name}',
-            '--workers', '1', '--worker-class', 'gthread',
+            '--workers', str(workers), '--worker-class', 'gthread',
             '--threads', str(threads), '--bind', f'127.0.0.1:{port}',
             '--timeout', '300', '--graceful-timeout', '5',
             '--pythonpath', rig.wsgi, app]

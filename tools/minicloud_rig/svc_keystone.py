@@ -29,8 +29,13 @@ def configure(rig):
     app = confgen.write_wsgi_entry(
         rig, 'keystone_app', {'OS_KEYSTONE_CONFIG_FILES': conf},
         ['keystone-wsgi'], 'from keystone.wsgi.api import application')
+    # Processes, not threads: with one worker of 6 threads, a request under
+    # concurrency was judged with another's scope (a member's create_trust
+    # refused as "made with domain scope" while the stack domain admin's
+    # domain-scoped request ran; "Could not find trust" naming another
+    # stack's trust).
     return [gunicorn(rig, 'keystone', 'keystone', app,
-                     layout.PORTS['keystone'], threads=6)]
+                     layout.PORTS['keystone'], threads=1, workers=4)]
 
 
 def prepare(rig, run):
