@@ -31,7 +31,8 @@ def change_for(row, new_type, properties, needs_replace, reality=None,
     to; ``stack_backed``: the resource owns a child stack, which is always
     updated (its template may have changed when its properties did not;
     an update that changes nothing costs the child one quick traversal) and
-    is updated, not replaced, after a failure, as in Heat;
+    is updated, not replaced, after a failure, as in Heat, unless a
+    property its type cannot update in place changed;
     ``replaced_on_update``: the type is replaced by every update, changed
     or not (Heat's UpdateWaitConditionHandle).
     """
@@ -45,7 +46,11 @@ def change_for(row, new_type, properties, needs_replace, reality=None,
         # A new type name for the same template file is the same resource.
         return Change.REPLACE
     if stack_backed:
-        return Change.UPDATE
+        # Updated, failed or not, unless a property its type cannot change
+        # in place changed (an InstanceGroup's AvailabilityZones): then
+        # replaced, as Heat's UpdateReplace does for stack resources too.
+        old = row.properties_data or {}
+        return Change.REPLACE if old != properties and needs_replace(old) else Change.UPDATE
     if replaced_on_update:
         return Change.REPLACE
     if row.status == Status.FAILED or reality == Drift.DELETED:

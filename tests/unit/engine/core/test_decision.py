@@ -50,3 +50,18 @@ def test_needs_replace_is_asked_about_the_stored_properties():
     asked = []
     change_for(_row(), 'T', NEW, lambda old: asked.append(old), None)
     assert asked == [OLD]
+
+
+@pytest.mark.parametrize('row, properties, replace, change', [
+    # the child stack is updated whatever its template did, failed or not
+    (_row(), OLD, _never, Change.UPDATE),
+    (_row(status='FAILED'), OLD, _never, Change.UPDATE),
+    (_row(), NEW, False, Change.UPDATE),
+    (_row(status='FAILED'), NEW, False, Change.UPDATE),
+    # a property the type cannot change in place replaces it, as in Heat
+    (_row(), NEW, True, Change.REPLACE),
+    (_row(status='FAILED'), NEW, True, Change.REPLACE),
+])
+def test_a_stack_backed_resource(row, properties, replace, change):
+    needs_replace = replace if callable(replace) else (lambda old: replace)
+    assert change_for(row, 'T', properties, needs_replace, stack_backed=True) == change
