@@ -58,6 +58,7 @@ class QoSRule(base.NeutronResource):
             rule = self.call(self._sdk('create'), policy_id, **self.create_fields())
         except Exception as exc:
             return self.failed(exc)
+        self.physical_id = rule.id
         return self.settled(rule)
 
     def update(self, old_properties):
