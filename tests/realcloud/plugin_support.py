@@ -92,8 +92,20 @@ def owned(metadata, stack_id):
     return (metadata or {}).get(os_base.STACK_KEY) == stack_id
 
 
-def leftovers(cloud, stack_id):
+def leftovers(cloud, stack_id, attempts=3):
     """{kind: [ids]} of what ``stack_id`` still owns, by the services' own lists."""
+    from keystoneauth1 import exceptions as ks_exc
+    for attempt in range(attempts):
+        try:
+            return _leftovers(cloud, stack_id)
+        except ks_exc.ConnectFailure:
+            # A keep-alive connection the rig's API server closed just as
+            # it was reused ("Remote end closed connection"): ask again.
+            if attempt == attempts - 1:
+                raise
+
+
+def _leftovers(cloud, stack_id):
     tag = f'{os_base.STACK_KEY}={stack_id}'
     found = {
         'servers': [s.id for s in cloud.compute.servers(details=True)
