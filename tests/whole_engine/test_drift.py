@@ -78,6 +78,21 @@ def test_plain_update_does_not_look_at_reality(driver):
     assert driver.cloud.get(objects['A']['id'])['properties']['value'] == 'tampered'
 
 
+def test_a_stack_being_changed_is_not_compared_until_it_settles(driver):
+    objects = _three(driver)
+    driver.cloud.patch(objects['A']['id'], {'value': 'tampered'})
+    driver.update(tmpl({'A': res('a'), 'B': res(attr('A')), 'C': res('c'),
+                        'D': res('d')}))
+    assert driver.stack().status == 'IN_PROGRESS'
+    result = _observe(driver)
+    assert result.resources == 0 and result.cloud_calls == 0
+    assert driver.resources()['A'].drift_status != 'MODIFIED'
+    assert driver.settle() == 'UPDATE_COMPLETE'
+    result = _observe(driver)
+    assert result.resources == 4
+    assert driver.resources()['A'].drift_status == 'MODIFIED'
+
+
 def test_drift_is_looked_for_once_per_drift_interval(driver):
     from heat_conv.observer import service as observer_service
     objects = _three(driver)

@@ -6,6 +6,7 @@ from oslo_db import exception as db_exc
 
 from heat_conv.common import timeutils
 from heat_conv.common.status import Action
+from heat_conv.common.status import Status
 from heat_conv.db import models
 from heat_conv.db.queries.common import execute as _execute
 from heat_conv.db.queries.common import retry_on_deadlock
@@ -15,12 +16,17 @@ from heat_conv.db.queries.events import event_rows as _event_rows
 
 
 def resources_observable(stack_ids):
-    """Rows to compare with reality: settled, current, with a physical object."""
+    """Rows to compare with reality: settled, current, with a physical object,
+    of stacks no traversal is changing. Drift in a stack being changed means
+    nothing until it settles, and on a real cloud the pass's lists would
+    queue behind the traversal's own calls in the same service APIs."""
     if not stack_ids:
         return []
     r = models.Resource
+    settled = sa.select(models.Stack.id).where(
+        models.Stack.id.in_(list(stack_ids)), models.Stack.status != Status.IN_PROGRESS)
     return _rows(sa.select(r).where(
-        r.stack_id.in_(list(stack_ids)),
+        r.stack_id.in_(settled),
         r.physical_resource_id.is_not(None),
         r.replaced_by.is_(None),
         r.engine_id.is_(None),
