@@ -56,6 +56,9 @@ def parse_args(argv):
     p.add_argument('--calls', action='append', default=[], metavar='NAME=URL',
                    help='the counting proxy (heat_conv.bench.callcount) between '
                         'endpoint NAME and its cloud: service calls per phase')
+    p.add_argument('--pid', action='append', default=[], metavar='NAME=PID',
+                   help='the process (its children too) serving endpoint NAME, '
+                        'on this machine: its CPU seconds and peak memory per phase')
     p.add_argument('--alternate', action='store_true',
                    help='start every topology at once and take their repetitions '
                         'in turn, so that the machine\'s load falls on all alike')
@@ -163,6 +166,13 @@ def parse_args(argv):
     unknown = set(args.calls) - set(args.endpoints)
     if unknown:
         p.error(f'--calls names no --endpoint: {", ".join(sorted(unknown))}')
+    try:
+        args.pids = {name: int(pid) for name, pid in map(_named, args.pid)}
+    except ValueError as exc:
+        p.error(f'--pid: {exc}' if 'NAME' in str(exc) else f'--pid: say NAME=PID ({exc})')
+    unknown = set(args.pids) - set(args.endpoints)
+    if unknown:
+        p.error(f'--pid names no --endpoint: {", ".join(sorted(unknown))}')
     args.plan = plans.from_flags(topologies, args.workloads, args.wait or [0.0],
                                  args.phases, args.repeat or 1)
     return args

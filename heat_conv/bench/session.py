@@ -34,7 +34,8 @@ def make_topology(name, args, config):
             from heat_conv.bench import keystone
             return keystone.KeystoneExternal(name, endpoints[name], auth,
                                              calls_url=args.calls.get(name))
-        topo = topologies.External(endpoints[name], name=name)
+        topo = topologies.External(endpoints[name], name=name,
+                                   pid=(getattr(args, 'pids', None) or {}).get(name))
         topo.token = args.token
         return topo
     if name == 'embedded':

@@ -158,7 +158,7 @@ class Topology:
 class External(Topology):
     name = 'external'
 
-    def __init__(self, endpoint, name=None, **kwargs):
+    def __init__(self, endpoint, name=None, pid=None, **kwargs):
         super().__init__(**kwargs)
         self.endpoint = endpoint
         # --endpoint NAME=URL: the name the results carry, so that two
@@ -168,7 +168,9 @@ class External(Topology):
               'are not visible'
         self.statements = counters.Unavailable(why)
         self.messages = counters.Unavailable(why)
-        self.processes = counters.Processes({})
+        # --pid NAME=PID: whoever started the endpoint says which process
+        # serves it, so that its CPU is counted as a started topology's is.
+        self.processes = counters.Processes({name or self.name: pid} if pid else {})
 
     def start(self):
         pass

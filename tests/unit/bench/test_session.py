@@ -134,3 +134,34 @@ def test_named_endpoints_keep_their_names_in_the_results():
     assert [t.describe() for t in topos] == ['before', 'after']
     assert [t.endpoint for t in topos] == ['http://127.0.0.1:1/v1/admin',
                                           'http://127.0.0.1:2/v1/admin']
+
+
+def test_an_endpoint_given_its_process_counts_that_process_cpu():
+    import os
+    import subprocess
+    import sys
+    child = subprocess.Popen([sys.executable, '-c', 'import time\nt=time.process_time()\n'
+                              'while time.process_time() - t < 0.3: pass\ntime.sleep(30)'])
+    try:
+        args = cli.parse_args(['--endpoint', 'mine=http://127.0.0.1:1/v1/admin',
+                               '--pid', f'mine={os.getpid()}',
+                               '--endpoint', 'theirs=http://127.0.0.1:2/v1/admin'])
+        mine, theirs = (session.make_topology(n, args, []) for n in ('mine', 'theirs'))
+        before = mine.processes.read()
+        import time
+        time.sleep(0.5)
+        after = mine.processes.read()
+        # This test's process and its busy child are counted; an endpoint
+        # without --pid counts nothing.
+        assert mine.processes.delta(before, after)['mine']['cpu_s'] >= 0.2
+        assert theirs.processes.read() == {}
+    finally:
+        child.kill()
+        child.wait()
+
+
+@pytest.mark.parametrize('flag, said', [('mine=x', 'NAME=PID'), ('other=1', 'names no')])
+def test_pid_must_name_an_endpoint_and_a_number(flag, said, capsys):
+    with pytest.raises(SystemExit):
+        cli.parse_args(['--endpoint', 'mine=http://127.0.0.1:1/v1/admin', '--pid', flag])
+    assert said in capsys.readouterr().err
