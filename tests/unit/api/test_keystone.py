@@ -82,7 +82,11 @@ def test_token_decides_who_and_policy_what(keystone):
     assert resp.status_int == 201, resp.body
     stack_id = resp.json['stack']['id']
     stack = db_api.stack_get(stack_id)
-    assert (stack.tenant, stack.username) == ('p1', 'user-member')
+    # Heat's stack_owner is the user's name, as the token gives it.
+    assert (stack.tenant, stack.username) == ('p1', 'member')
+    assert member.get(f'/stacks/mine/{stack_id}').json['stack']['stack_owner'] == 'member'
+    preview = member.post('/stacks/preview', {'stack_name': 'seen', 'template': TEMPLATE})
+    assert preview.json['stack']['stack_owner'] == 'member'
 
     reader = keystone.as_user('reader', 'p1')
     assert reader.get(f'/stacks/mine/{stack_id}').status_int == 200
