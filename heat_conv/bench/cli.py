@@ -166,10 +166,12 @@ def parse_args(argv):
     unknown = set(args.calls) - set(args.endpoints)
     if unknown:
         p.error(f'--calls names no --endpoint: {", ".join(sorted(unknown))}')
-    try:
-        args.pids = {name: int(pid) for name, pid in map(_named, args.pid)}
-    except ValueError as exc:
-        p.error(f'--pid: {exc}' if 'NAME' in str(exc) else f'--pid: say NAME=PID ({exc})')
+    args.pids = {}
+    for spec in args.pid:
+        name, _, pid = spec.partition('=')
+        if not name or not pid.isdigit():
+            p.error(f'--pid {spec!r}: say NAME=PID')
+        args.pids[name] = int(pid)
     unknown = set(args.pids) - set(args.endpoints)
     if unknown:
         p.error(f'--pid names no --endpoint: {", ".join(sorted(unknown))}')

@@ -1,6 +1,9 @@
 """A whole benchmark session over fake topologies: what it writes and how
 its exit status tells a target not met from a measurement that failed."""
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -137,19 +140,21 @@ def test_named_endpoints_keep_their_names_in_the_results():
 
 
 def test_an_endpoint_given_its_process_counts_that_process_cpu():
-    import os
-    import subprocess
-    import sys
-    child = subprocess.Popen([sys.executable, '-c', 'import time\nt=time.process_time()\n'
-                              'while time.process_time() - t < 0.3: pass\ntime.sleep(30)'])
+    # The child spends 0.3 s of CPU once told to, then says so and idles.
+    child = subprocess.Popen([sys.executable, '-c', 'import sys, time\nsys.stdin.readline()\n'
+                              't=time.process_time()\n'
+                              'while time.process_time() - t < 0.3: pass\n'
+                              'print("done", flush=True)\ntime.sleep(30)'],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         args = cli.parse_args(['--endpoint', 'mine=http://127.0.0.1:1/v1/admin',
                                '--pid', f'mine={os.getpid()}',
                                '--endpoint', 'theirs=http://127.0.0.1:2/v1/admin'])
         mine, theirs = (session.make_topology(n, args, []) for n in ('mine', 'theirs'))
         before = mine.processes.read()
-        import time
-        time.sleep(0.5)
+        child.stdin.write('go\n')
+        child.stdin.flush()
+        assert child.stdout.readline().strip() == 'done'
         after = mine.processes.read()
         # This test's process and its busy child are counted; an endpoint
         # without --pid counts nothing.
