@@ -24,10 +24,22 @@ from heat_conv.bench import counters
 TENANT = 'admin'
 
 
+_given_ports = set()
+
+
 def free_port():
-    with socket.socket() as sock:
-        sock.bind(('127.0.0.1', 0))
-        return sock.getsockname()[1]
+    """A port nothing listens on, never one this process was given before.
+
+    The kernel may hand the same free port to two binds in a row; a service
+    given it for its API and its cloud then fails to start.
+    """
+    while True:
+        with socket.socket() as sock:
+            sock.bind(('127.0.0.1', 0))
+            port = sock.getsockname()[1]
+        if port not in _given_ports:
+            _given_ports.add(port)
+            return port
 
 
 def _wait_for(what, ready, procs, timeout=120):

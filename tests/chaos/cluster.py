@@ -36,7 +36,7 @@ class ChaosCluster:
         self.workdir = workdir
         self.db_url = db_url
         suffix = uuid.uuid4().hex[:8]
-        self.cloud_port = process_driver._free_port()
+        self.cloud_port = process_driver.free_port()
         self.cloud_url = f'http://127.0.0.1:{self.cloud_port}'
         self.topic = f'heat-conv-chaos-{suffix}'
         self.exchange = f'heat_conv_chaos_{suffix}'

@@ -8,7 +8,6 @@ import pathlib
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -16,18 +15,14 @@ import time
 import pytest
 import requests
 
+from heat_conv.bench.topology import free_port  # noqa: F401 (tests import it from here)
+
 TENANT = 'admin'
 SAMPLES = pathlib.Path(__file__).resolve().parents[2] / 'sample-templates'
 
 
 def sample(name):
     return str(SAMPLES / name)
-
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(('127.0.0.1', 0))
-        return sock.getsockname()[1]
 
 
 def console_script(name):

@@ -17,6 +17,7 @@ import uuid
 
 import oslo_messaging
 
+from heat_conv.bench.topology import free_port
 from heat_conv.cloud import client as cloud_client
 from heat_conv.common import config
 from heat_conv.common import context
@@ -27,11 +28,6 @@ from tests.scenarios import driver_base
 
 CONF = config.CONF
 
-
-def _free_port():
-    with socket.socket() as s:
-        s.bind(('127.0.0.1', 0))
-        return s.getsockname()[1]
 
 
 def _wait_for_port(port, timeout=30):
@@ -65,7 +61,7 @@ class Cluster:
     def __init__(self, db_url, rabbit_url, workdir, engines=2, observers=1,
                  database_options=''):
         suffix = uuid.uuid4().hex[:8]
-        self.cloud_url = f'http://127.0.0.1:{_free_port()}'
+        self.cloud_url = f'http://127.0.0.1:{free_port()}'
         self.topic = f'heat-conv-test-{suffix}'
         self.exchange = f'heat_conv_test_{suffix}'
         self.conf_file = os.path.join(workdir, 'heat_conv.conf')

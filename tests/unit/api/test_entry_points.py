@@ -2,7 +2,6 @@
 import importlib
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -10,6 +9,7 @@ import time
 import requests
 import webob
 
+from heat_conv.bench.topology import free_port
 from heat_conv.common import config
 
 
@@ -27,14 +27,9 @@ def test_wsgi_module_exposes_the_application(monkeypatch, tmp_path):
     assert resp.status_int == 300
 
 
-def _free_port():
-    with socket.socket() as sock:
-        sock.bind(('127.0.0.1', 0))
-        return sock.getsockname()[1]
-
 
 def test_heat_conv_api_serves_until_sigterm(tmp_path):
-    port = _free_port()
+    port = free_port()
     conf_file = tmp_path / 'heat_conv.conf'
     conf_file.write_text(
         f'[DEFAULT]\nstate_path = {tmp_path}\n'

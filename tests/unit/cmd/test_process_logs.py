@@ -4,7 +4,6 @@ API's own server logs every request."""
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -12,11 +11,7 @@ import time
 import pytest
 import requests
 
-
-def _free_port():
-    with socket.socket() as sock:
-        sock.bind(('127.0.0.1', 0))
-        return sock.getsockname()[1]
+from heat_conv.bench.topology import free_port
 
 
 @pytest.fixture
@@ -25,8 +20,8 @@ def conf_file(tmp_path):
     conf.write_text(
         f'[DEFAULT]\nstate_path = {tmp_path}\ntransport_url = fake://\n'
         f'[database]\nconnection = sqlite:///{tmp_path}/db.sqlite\n'
-        f'[api]\nbind_port = {_free_port()}\n'
-        f'[cloud]\nbind_port = {_free_port()}\nurl = http://127.0.0.1:1\n')
+        f'[api]\nbind_port = {free_port()}\n'
+        f'[cloud]\nbind_port = {free_port()}\nurl = http://127.0.0.1:1\n')
     from heat_conv.db import migration
     from heat_conv.db import session as db_session
     engine = db_session.configure(f'sqlite:///{tmp_path}/db.sqlite')
