@@ -23,6 +23,21 @@ class RequestContext(context.RequestContext):
         # (heat_conv.clients.connections.for_context).
         self.connections = {}
 
+    @property
+    def owner_name(self):
+        """The name a stack records as its owner (Heat's stack.username).
+
+        The token's user name, as Heat's; the id where there is no name.
+        """
+        return self.user_name or self.user_id
+
+    def to_dict(self):
+        # oslo.context leaves the names out of its dict; the engine needs the
+        # user's name for the stacks it creates on the API's behalf.
+        values = super().to_dict()
+        values.update(user_name=self.user_name, project_name=self.project_name)
+        return values
+
     @classmethod
     def from_dict(cls, values):
         return cls(project_id=values.get('project_id') or values.get('tenant'),

@@ -62,7 +62,7 @@ class PreviewController:
             'timeout_mins': wanted.timeout,
             'disable_rollback': wanted.disable_rollback,
             'tags': wanted.tags,
-            'stack_owner': ctx.user_name or ctx.user_id,
+            'stack_owner': ctx.owner_name,
             'parent': None,
             'capabilities': [],
             'notification_topics': [],

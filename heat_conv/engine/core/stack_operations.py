@@ -78,7 +78,7 @@ def create_stack(ctx, name, template, params=None, files=None, environment=None,
                                 project_id=tenant, ctx=ctx)
     stack_id = stack_id or str(uuid.uuid4())
     values = {'id': stack_id, 'name': name, 'live_name': name, 'tenant': tenant,
-              'username': ctx.user_name or ctx.user_id, 'timeout': timeout,
+              'username': ctx.owner_name, 'timeout': timeout,
               'disable_rollback': bool(disable_rollback), 'tags': tags,
               'auto_heal': bool(auto_heal)}
     # The owner's delegation to heat-conv, for everything done after this

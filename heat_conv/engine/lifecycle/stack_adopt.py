@@ -58,7 +58,7 @@ def adopt_stack(ctx, name, data, params=None, files=None, environment=None,
                                              params, stack_id=stack_id)
     resources = adoption.rows(bound, data.get('resources') or {})
     values = {'id': stack_id, 'name': name, 'live_name': name, 'tenant': tenant,
-              'username': ctx.user_name or ctx.user_id, 'timeout': timeout,
+              'username': ctx.owner_name, 'timeout': timeout,
               'disable_rollback': bool(disable_rollback), 'tags': tags,
               'auto_heal': False}
     values['trust_id'] = trusts.create(ctx) if trusts.wanted(ctx) else None
