@@ -66,3 +66,10 @@ def test_with_an_action_wait_the_overhead_panels_are_drawn_too():
     titles = [title for title, _, _ in _panels([_phase(1.0, 0), waited])]
     assert titles == ['create: wall time per resource (ms)',
                       'create: overhead per resource (ms)']
+
+
+def test_the_cpu_of_a_process_named_by_pid_is_in_the_table():
+    runs = [_phase(1.0, rep, processes={'mine': {'cpu_s': cpu, 'peak_rss_mb': 90.0}})
+            for rep, cpu in enumerate((0.5, 0.75, 0.6))]
+    rows = report.summarize(runs)
+    assert '| mine 0.60 |' in report.markdown(rows)
