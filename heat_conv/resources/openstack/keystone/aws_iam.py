@@ -65,7 +65,8 @@ class User(base.Resource):
             return base.Failed(f'Keystone: {exc}')
         self.data['user_name'] = stack_user.user_name(stack.name, self.name,
                                                       self.resource_id)
-        return base.Done(self.data['stack_user_id'])
+        self.physical_id = self.data['stack_user_id']
+        return base.Done(self.physical_id)
 
     def delete(self):
         try:
@@ -109,6 +110,7 @@ class AccessKey(base.Resource):
         credential_id, access, secret = made
         self.data.update(credential_id=credential_id, secret_key=secret,
                          stack_user_id=user_id)
+        self.physical_id = access
         return base.Done(access)
 
     def delete(self):
