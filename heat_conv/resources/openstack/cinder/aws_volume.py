@@ -38,7 +38,20 @@ def immutable_change(plugin, old):
                        f'({plugin.type_name}) is not supported.', plugin.physical_id)
 
 
-class Volume(volume.Volume):
+class Immutable:
+    """Heat's immutable properties: a change fails the update."""
+
+    def needs_replace(self, old_properties):
+        return False   # immutable: ``update`` fails instead
+
+    def update(self, old):
+        return immutable_change(self, old) or base.Done(self.physical_id)
+
+    def attributes(self):
+        return {}
+
+
+class Volume(Immutable, volume.Volume):
     type_name = 'AWS::EC2::Volume'
     properties_schema = {
         'AvailabilityZone': Property('string', required=True,
@@ -67,17 +80,8 @@ class Volume(volume.Volume):
                 'metadata': {tag['Key']: tag['Value']
                              for tag in properties.get('Tags') or ()}}
 
-    def needs_replace(self, old_properties):
-        return False   # immutable: ``update`` fails instead
 
-    def update(self, old):
-        return immutable_change(self, old) or base.Done(self.physical_id)
-
-    def attributes(self):
-        return {}
-
-
-class VolumeAttachment(volume_attachment.VolumeAttachment):
+class VolumeAttachment(Immutable, volume_attachment.VolumeAttachment):
     type_name = 'AWS::EC2::VolumeAttachment'
     properties_schema = {
         'InstanceId': Property('string', required=True, constraint='nova.server',
@@ -110,13 +114,4 @@ class VolumeAttachment(volume_attachment.VolumeAttachment):
         return {'instance_uuid': properties.get('InstanceId'),
                 'volume_id': properties.get('VolumeId'),
                 'mountpoint': properties.get('Device')}
-
-    def needs_replace(self, old_properties):
-        return False   # immutable: ``update`` fails instead
-
-    def update(self, old):
-        return immutable_change(self, old) or base.Done(self.physical_id)
-
-    def attributes(self):
-        return {}
 

@@ -16,7 +16,6 @@ VPC here and is left out. Its physical id is the floating IP's.
 from openstack.network.v2 import floating_ip as sdk_floating_ip
 
 from heat_conv.common import exception
-from heat_conv.common.status import Drift
 from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.openstack import names
 from heat_conv.resources.openstack.neutron import base
@@ -144,7 +143,4 @@ class ElasticIpAssociation(floating_ip.FloatingIPAssociation):
     def drift(self, expected, cloud_object):
         # Where the address should be takes calls to know: only its loss
         # is drift.
-        if cloud_object is None:
-            return Drift.DELETED, {'reason': f'floating IP {self.physical_id} no longer '
-                                             'exists'}
-        return Drift.IN_SYNC, None
+        return super().drift({}, cloud_object)
