@@ -7,7 +7,9 @@ heat-conv as that domain's administrator, named as Heat names it
 (``<stack>-<resource>-<short id>``), which is its reference. Its
 LoginProfile's Password is the user's password; Path and Groups are not
 implemented, as in Heat; Policies must name OS::Heat::AccessPolicy (or
-AWS::IAM::User) resources of the stack. Any change replaces the user.
+AWS::IAM::User) resources of the stack, and say which resources the
+user's keys may describe at the CFN API (heat_conv.api.cfn.access). Any
+change replaces the user.
 
 An access key is a Keystone EC2 credential of the user its UserName names
 (a user of this stack's project, found by name in the domain); its
@@ -108,8 +110,9 @@ class AccessKey(base.Resource):
         except Exception as exc:   # Keystone's refusal or absence: the reason
             return base.Failed(f'Keystone: {exc}')
         credential_id, access, secret = made
-        self.data.update(credential_id=credential_id, secret_key=secret,
-                         stack_user_id=user_id)
+        # Not ``stack_user_id``: the key reaches only what the user's
+        # Policies allow (heat_conv.api.cfn.access).
+        self.data.update(credential_id=credential_id, secret_key=secret, user_id=user_id)
         self.physical_id = access
         return base.Done(access)
 
