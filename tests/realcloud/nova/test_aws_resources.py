@@ -4,7 +4,7 @@ instance in it with a volume attached and an elastic IP on it, a second
 EIP associated with a port by its AllocationId, an IAM user with an access
 key. The update changes a rule and a tag in place and replaces the user
 (a new password; its key follows it); the delete leaves nothing in Nova,
-Neutron, Cinder or Keystone."""
+Neutron, Cinder or Keystone (users, credentials, the stack's project)."""
 import pytest
 from openstack import exceptions as sdk_exc
 
@@ -153,3 +153,6 @@ def test_aws_resources_live_their_whole_life_in_the_cloud(user, watch, rig):
     with pytest.raises(sdk_exc.NotFoundException):
         identity.get_user(after['user'])
     assert not list(identity.credentials(user_id=after['user']))
+    # The stack's project in the stack user domain went with the stack.
+    with pytest.raises(sdk_exc.NotFoundException):
+        identity.get_project(first_user.default_project_id)
