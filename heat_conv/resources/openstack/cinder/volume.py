@@ -37,15 +37,6 @@ class Volume(volume_status.VolumeObserved):
     properties_schema = volume_schema.PROPERTIES
     attributes_schema = volume_schema.ATTRIBUTES
 
-    def terms(self, properties):
-        """``properties`` in this type's own terms (another type built on
-        this one translates its own: AWS::EC2::Volume)."""
-        return properties
-
-    @property
-    def wanted(self):
-        return self.terms(self.properties)
-
     @classmethod
     def validate_properties(cls, values, path=()):
         result = super().validate_properties(values, path)

@@ -37,15 +37,6 @@ class VolumeAttachment(volume_status.VolumeObserved):
     }
     attributes_schema = {'show': 'Detailed information about the attachment.'}
 
-    def terms(self, properties):
-        """``properties`` in this type's own terms (another type built on
-        this one translates its own: AWS::EC2::VolumeAttachment)."""
-        return properties
-
-    @property
-    def wanted(self):
-        return self.terms(self.properties)
-
     def _attach(self, properties):
         attrs = {}
         if properties.get('mountpoint'):
