@@ -15,8 +15,6 @@ unless SecurityGroupEgress asks for them; ``data['default_egress']``
 remembers it, for the drift). A new GroupDescription or VpcId replaces
 the group.
 """
-from openstack import exceptions as sdk_exc
-
 from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.openstack import names
 from heat_conv.resources.openstack.neutron import lookup
@@ -120,23 +118,17 @@ class SecurityGroup(security_group.SecurityGroup):
     def after_update(self, obj, changed):
         if INGRESS not in changed and EGRESS not in changed:
             return
-        wanted = [self._neutron_rule(rule) for rule in self.template_rules(self.properties)]
-        wanted_keys = {diff_key(rule) for rule in wanted}
+        rules = self.template_rules(self.properties)
+        bodies = [self._neutron_rule(rule) for rule in rules]
+        wanted = {diff_key(body) for body in bodies}
         shown = self._rules()
-        stale = {rule['id'] for rule in shown if diff_key(rule) not in wanted_keys}
+        stale = {rule['id'] for rule in shown if diff_key(rule) not in wanted}
         self._delete_rules(lambda rule: rule['id'] in stale)
         present = {diff_key(rule) for rule in shown if rule['id'] not in stale}
-        network = self.cloud.network
-        for rule in wanted:
-            if diff_key(rule) not in present:
-                present.add(diff_key(rule))
-                try:
-                    self.call(network.create_security_group_rule,
-                              security_group_id=self.physical_id, **rule)
-                except sdk_exc.ConflictException:
-                    pass   # made by an earlier try of this update
+        self._create_rules([rule for rule, body in zip(rules, bodies)
+                            if diff_key(body) not in present], clear_egress=False)
         self.data['default_egress'] = any(
-            diff_key(rule) == diff_key(default) for rule in wanted
+            diff_key(body) == diff_key(default) for body in bodies
             for default in security_group.DEFAULT_EGRESS)
 
     def keeps_default_egress(self, wanted):

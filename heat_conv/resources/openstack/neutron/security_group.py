@@ -112,9 +112,9 @@ class SecurityGroup(base.NeutronResource):
             body['remote_ip_prefix'] = rule['remote_ip_prefix']
         return body
 
-    def _create_rules(self, rules):
+    def _create_rules(self, rules, clear_egress=True):
         network = self.cloud.network
-        egress_cleared = False
+        egress_cleared = not clear_egress
         for rule in rules:
             if rule.get('direction') == 'egress' and not egress_cleared:
                 # An egress rule replaces the default allow-all egress rules.
