@@ -32,16 +32,18 @@ def template(ingress, role, password):
             'sg': {'type': 'AWS::EC2::SecurityGroup', 'properties': {
                 'GroupDescription': 'web', 'SecurityGroupIngress': ingress,
                 'SecurityGroupEgress': [DNS]}},
-            'vm': {'type': 'AWS::EC2::Instance', 'depends_on': ['iface'], 'properties': {
+            'vm': {'type': 'AWS::EC2::Instance', 'properties': {
                 'ImageId': 'cirros', 'InstanceType': 'm1.tiny', 'SubnetId': ref('subnet'),
                 'SecurityGroupIds': [ref('sg')], 'Tags': [{'Key': 'role', 'Value': role}]}},
-            'eip': {'type': 'AWS::EC2::EIP', 'properties': {'InstanceId': ref('vm')}},
-            'port': {'type': 'OS::Neutron::Port', 'depends_on': ['iface'],
-                     'properties': {'network': ref('net')}},
+            # An address reaches a port once its subnet has a way out: the
+            # router's interface (only the addresses wait for it).
+            'eip': {'type': 'AWS::EC2::EIP', 'depends_on': ['iface'],
+                    'properties': {'InstanceId': ref('vm')}},
+            'port': {'type': 'OS::Neutron::Port', 'properties': {'network': ref('net')}},
             'eip2': {'type': 'AWS::EC2::EIP', 'properties': {'Domain': 'vpc'}},
-            'assoc': {'type': 'AWS::EC2::EIPAssociation', 'properties': {
-                'AllocationId': {'get_attr': ['eip2', 'AllocationId']},
-                'NetworkInterfaceId': ref('port')}},
+            'assoc': {'type': 'AWS::EC2::EIPAssociation', 'depends_on': ['iface'],
+                      'properties': {'AllocationId': {'get_attr': ['eip2', 'AllocationId']},
+                                     'NetworkInterfaceId': ref('port')}},
             'vol': {'type': 'AWS::EC2::Volume', 'properties': {
                 'Size': 1, 'AvailabilityZone': 'nova',
                 'Tags': [{'Key': 'use', 'Value': 'data'}]}},
