@@ -152,12 +152,35 @@ def create_ec2_keypair(user_id, project_id):
     (access, secret). Keystone keeps it as an ``ec2`` credential, checks
     the signatures made with it (/v3/ec2tokens) and deletes it with the
     user."""
+    return create_ec2_credential(user_id, project_id)[1:]
+
+
+def create_ec2_credential(user_id, project_id):
+    """``create_ec2_keypair``, with the credential's id first: (id, access,
+    secret), for a keypair deleted before its user (an AWS::IAM::AccessKey)."""
     access, secret = secrets.token_hex(16), secrets.token_hex(16)
     blob = json.dumps({'access': access, 'secret': secret})
-    _call('create an EC2 credential', _connection().identity.create_credential,
-          type='ec2', blob=blob, user_id=user_id, project_id=project_id)
+    made = _call('create an EC2 credential', _connection().identity.create_credential,
+                 type='ec2', blob=blob, user_id=user_id, project_id=project_id)
     LOG.info('EC2 keypair %s made for stack user %s', access, user_id)
-    return access, secret
+    return made.id, access, secret
+
+
+def delete_credential(credential_id):
+    """Delete an EC2 credential ``create_ec2_credential`` made; one already
+    gone (with its user) is deleted."""
+    _call('delete an EC2 credential', _connection().identity.delete_credential,
+          credential_id, ignore_missing=True)
+
+
+def user_in_project(name, project_id):
+    """The id of the stack user named ``name`` whose project is
+    ``project_id`` (a stack's), or None."""
+    identity, domain = _connection().identity, domain_id()
+    user = _call('find a user', identity.find_user, name[:MAX_NAME], domain_id=domain)
+    if user is None or user.default_project_id != project_id:
+        return None
+    return user.id
 
 
 def find_user(name):

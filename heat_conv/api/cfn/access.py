@@ -3,7 +3,10 @@ path or query names, when the signer is that resource's stack user (the
 keypair heat-conv made for it) or a user of the stack's own project.
 
 A keypair handed to a guest therefore reaches one resource of one stack,
-as Heat's ``access_allowed`` does for a stack user.
+as Heat's ``access_allowed`` does for a stack user. The keys of an
+AWS::IAM::User (its AWS::IAM::AccessKey resources) reach what the user's
+Policies allow, as in Heat: the resources every OS::Heat::AccessPolicy it
+names lists (every resource of the stack when it names none).
 """
 import uuid
 
@@ -12,6 +15,9 @@ from heat_conv.common import context
 from heat_conv.common import exception
 from heat_conv.db import api as db_api
 from heat_conv.stacks import resource_rows
+
+IAM_USER = 'AWS::IAM::User'
+ACCESS_POLICY = 'OS::Heat::AccessPolicy'
 
 
 def _is_uuid(text):
@@ -55,10 +61,29 @@ def resource_of(signer, stack, resource_name):
         raise exception.ResourceNotFound(resource_name, stack.name)
     if signer.project_id != stack.tenant:
         owner = (row.rsrc_data or {}).get('stack_user_id')
-        if owner is None or owner != signer.user_id:
+        if (owner is None or owner != signer.user_id) and not iam_allows(
+                stack, signer.user_id, resource_name):
             raise exception.Forbidden(f'The signer may not reach resource '
                                       f'{resource_name}')
     return row
+
+
+def iam_allows(stack, user_id, resource_name):
+    """Whether ``user_id`` is an AWS::IAM::User of ``stack`` whose Policies
+    allow ``resource_name`` (Heat's User.access_allowed)."""
+    rows = resource_rows.shown(db_api.resources_of_stack(stack.id))
+    users = [row for row in rows.values() if row.type == IAM_USER
+             and (row.rsrc_data or {}).get('stack_user_id') == user_id]
+    if not users:
+        return False
+    for policy in (users[0].properties_data or {}).get('Policies') or ():
+        if not isinstance(policy, str):
+            continue   # an embedded IAM policy, which Heat ignores too
+        found = rows.get(policy)
+        if found is None or found.type != ACCESS_POLICY or resource_name not in (
+                (found.properties_data or {}).get('AllowedResources') or ()):
+            return False
+    return True
 
 
 def context_for(signer, stack, request_id=None):

@@ -1,10 +1,11 @@
 """OS::Heat::AccessPolicy: the resources of its stack that a stack user may
 describe (Heat's CloudFormation DescribeStackResource API).
 
-heat-conv has no CloudFormation API and no stack users, so the policy
-grants nothing; like Heat's it is only a record, checked when a stack is
-created or updated (not by the validate call, as in Heat): every name it
-allows must be a resource of the stack.
+Like Heat's it is only a record: the CFN API reads it when an
+AWS::IAM::User that names it in its Policies signs a request
+(heat_conv.api.cfn.access). It is checked when a stack is created or
+updated (not by the validate call, as in Heat): every name it allows must
+be a resource of the stack.
 """
 from heat_conv.common import exception
 from heat_conv.plugin_interface import base

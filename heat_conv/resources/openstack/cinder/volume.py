@@ -63,20 +63,20 @@ class Volume(volume_status.VolumeObserved):
         return result
 
     def volume_name(self):
-        if self.properties.get('name'):
-            return self.properties['name']
+        if self.wanted.get('name'):
+            return self.wanted['name']
         stack_name = getattr(self.stack, 'name', None)
         short = (self.resource_id or '').replace('-', '')[:12]
         return '-'.join(part for part in (stack_name, self.name, short) if part)
 
     def cinder_metadata(self):
         found = {key: value if isinstance(value, str) else json.dumps(value)
-                 for key, value in (self.properties.get('metadata') or {}).items()}
+                 for key, value in (self.wanted.get('metadata') or {}).items()}
         found.update(self.ownership())
         return found
 
     def create(self):
-        props = self.properties
+        props = self.wanted
         attrs = {'name': self.volume_name(), 'metadata': self.cinder_metadata()}
         for prop, sdk in (('size', 'size'), ('description', 'description'),
                           ('availability_zone', 'availability_zone'),
@@ -98,7 +98,7 @@ class Volume(volume_status.VolumeObserved):
         return base.Pending(volume.id)
 
     def update(self, old):
-        new = self.properties
+        new, old = self.wanted, self.terms(old)
         storage = self.cloud.block_storage
 
         def changed(name):
@@ -187,7 +187,7 @@ class Volume(volume_status.VolumeObserved):
         if action == Action.SNAPSHOT:
             return self._snapshot_outcome()
         if volume['status'] in ('available', 'in-use'):
-            if action == Action.UPDATE and volume['size'] != self.properties.get('size'):
+            if action == Action.UPDATE and volume['size'] != self.wanted.get('size'):
                 return None   # the extend has not begun, or not ended
             return base.Done(self.physical_id)
         return None
@@ -263,6 +263,7 @@ class Volume(volume_status.VolumeObserved):
         return None
 
     def drift(self, expected, volume):
+        expected = self.terms(expected)
         if volume is None:
             return Drift.DELETED, {'reason': f'Volume {self.physical_id} no longer exists'}
         actual = {'size': volume['size'], 'description': volume['description'],

@@ -46,19 +46,20 @@ class VolumeAttachment(volume_status.VolumeObserved):
 
     def create(self):
         try:
-            self._attach(self.properties)
+            self._attach(self.wanted)
         except Exception as exc:
             return self.failed(exc)
-        return base.Pending(self.properties['volume_id'])
+        return base.Pending(self.wanted['volume_id'])
 
     def update(self, old):
+        old = self.terms(old)
         try:
             self._detach(old)
-            if old.get('volume_id') != self.properties['volume_id']:
-                self._attach(self.properties)
+            if old.get('volume_id') != self.wanted['volume_id']:
+                self._attach(self.wanted)
         except Exception as exc:
             return self.failed(exc)
-        return base.Pending(self.properties['volume_id'])
+        return base.Pending(self.wanted['volume_id'])
 
     def _detach(self, properties):
         try:
@@ -72,7 +73,7 @@ class VolumeAttachment(volume_status.VolumeObserved):
         if not self.physical_id:
             return base.Done()
         try:
-            self._detach(self.properties)
+            self._detach(self.wanted)
         except Exception as exc:
             return self.failed(exc)
         return base.Pending(self.physical_id)
@@ -82,7 +83,7 @@ class VolumeAttachment(volume_status.VolumeObserved):
         return base.Done(self.physical_id)
 
     def progress(self, action, volume):
-        server_id = self.properties.get('instance_uuid')
+        server_id = self.wanted.get('instance_uuid')
         attached = volume_status.attached_to(volume, server_id)
         if action == Action.DELETE:
             if volume is None or attached is None:
@@ -100,7 +101,7 @@ class VolumeAttachment(volume_status.VolumeObserved):
             if action == Action.UPDATE:
                 # The old attachment of the same volume is gone: attach anew.
                 try:
-                    self._attach(self.properties)
+                    self._attach(self.wanted)
                 except (sdk_exc.ConflictException, sdk_exc.BadRequestException):
                     pass   # asked already; the next pass shows it
                 return None
@@ -110,7 +111,7 @@ class VolumeAttachment(volume_status.VolumeObserved):
 
     def _failed_status(self, volume, doing):
         return base.Failed(f"Failed to {doing} volume {volume['id']} (server "
-                           f"{self.properties.get('instance_uuid')}): status "
+                           f"{self.wanted.get('instance_uuid')}): status "
                            f"{volume['status']}")
 
     def adopt(self):
@@ -125,7 +126,7 @@ class VolumeAttachment(volume_status.VolumeObserved):
 
     def find_orphan(self):
         """The volume, if the attach went through (its answer was lost)."""
-        volume_id = self.properties.get('volume_id')
+        volume_id = self.wanted.get('volume_id')
         try:
             volume = volume_status.compact(
                 self.call(self.cloud.block_storage.get_volume, volume_id))
@@ -133,7 +134,7 @@ class VolumeAttachment(volume_status.VolumeObserved):
             return None
         except Exception as exc:
             return base.Unknown(os_base.describe(exc))
-        if volume_status.attached_to(volume, self.properties.get('instance_uuid')):
+        if volume_status.attached_to(volume, self.wanted.get('instance_uuid')):
             return volume_id
         return None
 
@@ -145,5 +146,5 @@ class VolumeAttachment(volume_status.VolumeObserved):
                 self.call(self.cloud.block_storage.get_volume, self.physical_id))
         except Exception:
             return dict(self.stored_attributes)
-        attached = volume_status.attached_to(volume, self.properties.get('instance_uuid'))
+        attached = volume_status.attached_to(volume, self.wanted.get('instance_uuid'))
         return {'show': dict(attached or {}, volume_id=self.physical_id)}

@@ -26,6 +26,16 @@ class VolumeObserved(os_base.OpenStackResource):
     """A type whose physical id is a volume's: the observer looks at its
     volume, with every other such row of the project, in one list call."""
 
+    def terms(self, properties):
+        """``properties`` in the native type's own terms: a type built on
+        it (AWS::EC2::Volume, VolumeAttachment) translates its own."""
+        return properties
+
+    @property
+    def wanted(self):
+        """The properties, in the native type's terms."""
+        return self.terms(self.properties)
+
     @classmethod
     def observe_key(cls):
         return OBSERVE_KEY

@@ -117,26 +117,37 @@ class FloatingIPAssociation(base.NeutronResource):
     }
     attributes_schema = {}
 
-    def _associate(self, floatingip_id):
-        obj = self.call(self.cloud.network.update_ip, floatingip_id,
-                        port_id=lookup.resolve(self.cloud, 'port',
-                                               self.properties['port_id']),
-                        fixed_ip_address=self.properties.get('fixed_ip_address'))
+    # What the association joins, from a set of its properties (the
+    # current ones or an update's old ones).
+    def floating_id(self, properties):
+        return properties['floatingip_id']
+
+    def port_of(self, properties):
+        return lookup.resolve(self.cloud, 'port', properties['port_id'])
+
+    def fixed_address(self, properties):
+        return properties.get('fixed_ip_address')
+
+    def _associate(self, properties):
+        obj = self.call(self.cloud.network.update_ip, self.floating_id(properties),
+                        port_id=self.port_of(properties),
+                        fixed_ip_address=self.fixed_address(properties))
         self.physical_id = obj.id
         return self.settled(obj)
 
     def create(self):
         try:
-            return self._associate(self.properties['floatingip_id'])
+            return self._associate(self.properties)
         except Exception as exc:
             return self.failed(exc)
 
     def update(self, old_properties):
-        old_ip = old_properties.get('floatingip_id')
         try:
-            if old_ip and old_ip != self.properties['floatingip_id']:
+            old_ip = self.floating_id(old_properties) if old_properties else None
+            new_ip = self.floating_id(self.properties)
+            if old_ip and old_ip != new_ip:
                 self._disassociate(old_ip)
-            return self._associate(self.properties['floatingip_id'])
+            return self._associate(self.properties)
         except Exception as exc:
             return self.failed(exc)
 
@@ -170,13 +181,14 @@ class FloatingIPAssociation(base.NeutronResource):
     def find_orphan(self):
         """The floating IP, when it is already on the port (the association
         was made and its answer lost)."""
-        floatingip_id = self.properties.get('floatingip_id')
-        if not floatingip_id:
-            return None
         try:
+            floatingip_id = self.floating_id(self.properties)
+            if not floatingip_id:
+                return None
             shown = self.call(self.cloud.network.get_ip, floatingip_id)
-        except sdk_exc.NotFoundException:
-            return None
+            port_id = self.port_of(self.properties)
+        except (KeyError, sdk_exc.NotFoundException, sdk_exc.ResourceNotFound):
+            return None   # never recorded, or gone: nothing was associated
         except Exception as exc:
             return resource_base.Unknown(os_base.describe(exc))
-        return shown.id if shown.port_id == self.properties.get('port_id') else None
+        return shown.id if shown.port_id == port_id else None

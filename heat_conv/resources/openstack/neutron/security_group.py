@@ -78,12 +78,20 @@ class SecurityGroup(base.NeutronResource):
 
     def create(self):
         outcome = super().create()
-        if not isinstance(outcome, resource_base.Failed) and self.properties.get('rules'):
-            try:
-                self._create_rules(self.properties['rules'])
-            except Exception as exc:
-                return self.failed(exc)
+        if isinstance(outcome, resource_base.Failed):
+            return outcome
+        try:
+            rules = self.template_rules(self.properties)
+            if rules:
+                self._create_rules(rules)
+        except Exception as exc:
+            return self.failed(exc)
         return outcome
+
+    def template_rules(self, properties):
+        """The rules ``properties`` ask for, in this type's rule schema
+        (``_RULE``), ingress and egress in the order they are made."""
+        return properties.get('rules') or []
 
     def after_update(self, obj, changed):
         # As Heat: every rule goes, the default egress ones come back, then
@@ -104,9 +112,9 @@ class SecurityGroup(base.NeutronResource):
             body['remote_ip_prefix'] = rule['remote_ip_prefix']
         return body
 
-    def _create_rules(self, rules):
+    def _create_rules(self, rules, clear_egress=True):
         network = self.cloud.network
-        egress_cleared = False
+        egress_cleared = not clear_egress
         for rule in rules:
             if rule.get('direction') == 'egress' and not egress_cleared:
                 # An egress rule replaces the default allow-all egress rules.
@@ -132,12 +140,17 @@ class SecurityGroup(base.NeutronResource):
         return [listing.raw(rule) for rule in self.call(lambda: list(
             network.security_group_rules(security_group_id=self.physical_id)))]
 
-    def expected_rules(self, rules):
-        """The rules Neutron should show for the template's ``rules``."""
-        wanted = [self._neutron_rule(rule) for rule in rules or ()]
-        if not any(rule.get('direction') == 'egress' for rule in wanted):
+    def expected_rules(self, properties):
+        """The rules Neutron should show for the template's ``properties``."""
+        wanted = [self._neutron_rule(rule) for rule in self.template_rules(properties)]
+        if self.keeps_default_egress(wanted):
             wanted = list(DEFAULT_EGRESS) + wanted
         return sorted({rule_key(rule) for rule in wanted}, key=str)
+
+    def keeps_default_egress(self, wanted):
+        """Whether Neutron's allow-all egress rules stay beside ``wanted``
+        (the Neutron rules the template asks for)."""
+        return not any(rule.get('direction') == 'egress' for rule in wanted)
 
     def drift(self, expected, cloud_object):
         status, detail = super().drift(expected, cloud_object)
@@ -145,7 +158,7 @@ class SecurityGroup(base.NeutronResource):
             return status, detail
         actual = sorted({rule_key(rule) for rule in
                          cloud_object.get('security_group_rules') or ()}, key=str)
-        wanted = self.expected_rules(expected.get('rules'))
+        wanted = self.expected_rules(expected)
         if actual != wanted:
             detail = dict(detail or {})
             detail['rules'] = {'expected': [list(r) for r in wanted],

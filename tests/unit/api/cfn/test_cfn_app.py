@@ -21,7 +21,8 @@ from .. import helpers
 HOST = 'cfn.test:8000'
 # access key -> (secret, user, project)
 KEYPAIRS = {'AK-HANDLE': ('s-handle', 'user-handle', 'stack-project'),
-            'AK-OTHER': ('s-other', 'user-other', 'stack-project')}
+            'AK-OTHER': ('s-other', 'user-other', 'stack-project'),
+            'AK-IAM': ('s-iam', 'user-iam', 'stack-project')}
 
 
 class _Answer:
@@ -159,6 +160,23 @@ def test_describe_of_another_resource_or_an_unknown_stack_is_refused(keystone, h
     helpers.add_row(stack_id, 'first', physical_id='obj-1')
     helpers.assert_fault(_describe(name, 'first'), 403, 'Forbidden')
     helpers.assert_fault(_describe('nosuchstack', 'handle'), 404, 'StackNotFound')
+
+
+def test_an_iam_users_key_reaches_what_its_policies_allow(keystone, handle):
+    name, stack_id = handle
+    helpers.add_row(stack_id, 'first', physical_id='obj-1')
+    helpers.add_row(stack_id, 'second', physical_id='obj-2')
+    helpers.add_row(stack_id, 'policy', type='OS::Heat::AccessPolicy',
+                    properties={'AllowedResources': ['first']})
+    helpers.add_row(stack_id, 'user', type='AWS::IAM::User', physical_id='user-other',
+                    properties={'Policies': ['policy']},
+                    rsrc_data={'stack_user_id': 'user-other'})
+    assert _describe(name, 'first', access='AK-OTHER').status_int == 200
+    helpers.assert_fault(_describe(name, 'second', access='AK-OTHER'), 403, 'Forbidden')
+    # A user with no policy reaches every resource of its stack, as in Heat.
+    helpers.add_row(stack_id, 'open', type='AWS::IAM::User', physical_id='user-iam',
+                    properties={'Policies': []}, rsrc_data={'stack_user_id': 'user-iam'})
+    assert _describe(name, 'second', access='AK-IAM').status_int == 200
 
 
 def test_other_actions_are_refused():
