@@ -11,6 +11,7 @@ import dataclasses
 import typing
 
 from heat_conv.common import exception
+from heat_conv.common.status import Action
 from heat_conv.common.status import Drift
 from heat_conv.hot import custom_constraints
 from heat_conv.plugin_interface import ownership
@@ -83,6 +84,9 @@ class Resource:
     # Pending actions end on signals rather than in the cloud.
     takes_signals = False
     waits_on_signals = False
+    # The actions during which the resource refuses a signal (a 400), as
+    # Heat's resources do: a suspended or deleted resource takes none.
+    no_signal_actions = (Action.SUSPEND, Action.DELETE)
     # Types whose signals start work of their own while they are COMPLETE
     # (a scaling policy resizes its group): the engine's ``signalled``.
     acts_on_signals = False
