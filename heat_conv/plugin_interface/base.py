@@ -90,6 +90,10 @@ class Resource:
     # Types whose signals start work of their own while they are COMPLETE
     # (a scaling policy resizes its group): the engine's ``signalled``.
     acts_on_signals = False
+    # A deprecated type names the type that replaces it (Heat's
+    # support_status substitute_class): a template that changes a resource
+    # to its substitute updates it in place, as Heat does, not replace it.
+    substitute_type = None
     # Types a scaling policy's signal resizes (``adjust``).
     scalable = False
     # Types whose create needs the stack's tenant and name (``stack``).
