@@ -94,6 +94,9 @@ class Resource:
     # support_status substitute_class): a template that changes a resource
     # to its substitute updates it in place, as Heat does, not replace it.
     substitute_type = None
+    # Deprecated property -> the one that replaced it (Heat's translation
+    # rules): a template may give either.
+    renamed = {}
     # Types a scaling policy's signal resizes (``adjust``).
     scalable = False
     # Types whose create needs the stack's tenant and name (``stack``).
