@@ -57,7 +57,8 @@ def classify(row, defn, cls, properties):
         registry.plugin_for(row, properties).needs_replace(old),
         nested_template=defn.get('nested_template'),
         stack_backed=bool(cls is not None and cls.stack_backed),
-        replaced_on_update=bool(cls is not None and cls.replaced_on_update))]
+        replaced_on_update=bool(cls is not None and cls.replaced_on_update),
+        substituted=registry.substitutes(row.type, defn['type']) if row else False)]
 
 
 def changes(stack, bound, rows, nested=None):

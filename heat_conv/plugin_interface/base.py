@@ -11,6 +11,7 @@ import dataclasses
 import typing
 
 from heat_conv.common import exception
+from heat_conv.common.status import Action
 from heat_conv.common.status import Drift
 from heat_conv.hot import custom_constraints
 from heat_conv.plugin_interface import ownership
@@ -83,9 +84,19 @@ class Resource:
     # Pending actions end on signals rather than in the cloud.
     takes_signals = False
     waits_on_signals = False
+    # The actions during which the resource refuses a signal (a 400), as
+    # Heat's resources do: a suspended or deleted resource takes none.
+    no_signal_actions = (Action.SUSPEND, Action.DELETE)
     # Types whose signals start work of their own while they are COMPLETE
     # (a scaling policy resizes its group): the engine's ``signalled``.
     acts_on_signals = False
+    # A deprecated type names the type that replaces it (Heat's
+    # support_status substitute_class): a template that changes a resource
+    # to its substitute updates it in place, as Heat does, not replace it.
+    substitute_type = None
+    # Deprecated property -> the one that replaced it (Heat's translation
+    # rules): a template may give either.
+    renamed = {}
     # Types a scaling policy's signal resizes (``adjust``).
     scalable = False
     # Types whose create needs the stack's tenant and name (``stack``).

@@ -25,6 +25,17 @@ def get(type_name, path=(), nested_template=None):
         f'The Resource Type ({type_name}) could not be found.', path=path)
 
 
+def substitutes(old_type, new_type):
+    """Whether ``new_type`` is the substitute of deprecated ``old_type``
+    (base.Resource.substitute_type): the same resource under its new name."""
+    if old_type == new_type:
+        return False
+    try:
+        return get(old_type).substitute_type == new_type
+    except exception.HeatConvException:
+        return False
+
+
 def available(cls):
     """Whether a type can run here: a type of a real OpenStack service
     (``service_type``) needs Keystone authentication ([api] auth_strategy),
@@ -67,6 +78,9 @@ def plugin_for(row, properties=None, cloud=None, definition=None):
     ``properties`` (the resolved ones a step is converging to) or, by
     default, the stored ones; ``definition``, the step's frozen one."""
     cls = get(row.type, nested_template=row.nested_template)
+    if definition is not None and definition.type != row.type and \
+            cls.substitute_type == definition.type:
+        cls = get(definition.type)   # updated in place to the substitute
     return cls(row.name, row.stack_id,
                properties if properties is not None else (row.properties_data or {}),
                physical_id=row.physical_resource_id,

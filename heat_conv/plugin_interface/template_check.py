@@ -79,8 +79,11 @@ def _check_required(cls, props, path):
     # may be a function, resolved later.
     if not isinstance(props, dict):
         return
+    # A deprecated name gives the property that replaced it (a subnet's
+    # network_id, its network), as Heat's translation does.
+    given = set(props) | {new for old, new in cls.renamed.items() if old in props}
     for name, schema in cls.properties_schema.items():
-        if schema.required and schema.default is None and name not in props:
+        if schema.required and schema.default is None and name not in given:
             raise exception.PropertyError(f'Property {name} not assigned', path=path)
 
 

@@ -137,6 +137,39 @@ def aws_group_scales_through_its_policies_within_its_bounds(d):
     deleted_leaves_nothing(d)
 
 
+def metadata_that_reads_the_group_follows_its_resizes(d):
+    """As in Heat (and its AutoScalingSignalTest): a resource's metadata is
+    stored resolved, and resolved again when a policy resizes the group it
+    reads; a stack update that changes only the metadata records it too."""
+    def with_reader(extra='x'):
+        t = template('AWS::AutoScaling::AutoScalingGroup', MinSize=0, MaxSize=5,
+                     DesiredCapacity=2, Cooldown=0)
+        t['resources']['lb'] = {
+            'type': 'AWS::EC2::Instance',
+            'properties': {'ImageId': 'lb-image', 'InstanceType': 'm1.tiny'},
+            'metadata': {'IPs': {'get_attr': ['group', 'InstanceList']}, 'extra': extra}}
+        return t
+
+    def ips():
+        return sorted(lb_metadata()['IPs'].split(','))
+
+    def lb_metadata():
+        return d.resources()['lb'].rsrc_metadata
+
+    d.create(with_reader(), files=FILES, environment=ENVIRONMENT)
+    assert d.settle() == 'CREATE_COMPLETE'
+    assert ips() == ['img-1'] * 2
+    scaling.signal_and_wait(d, 'up')
+    assert ips() == ['img-1'] * 4
+    scaling.signal_and_wait(d, 'down')
+    assert ips() == ['img-1']
+    d.update(with_reader(extra='y'), files=FILES, environment=ENVIRONMENT)
+    assert d.settle() == 'UPDATE_COMPLETE'
+    # The update's DesiredCapacity sizes the group again: two members.
+    assert lb_metadata() == {'IPs': 'img-1,img-1', 'extra': 'y'}
+    deleted_leaves_nothing(d)
+
+
 def aws_group_update_takes_the_desired_capacity_and_rolls_a_new_configuration(d):
     rolling = {'MaxBatchSize': 1}
     create(d, 'AWS::AutoScaling::AutoScalingGroup', MinSize=1, MaxSize=4,
@@ -152,4 +185,5 @@ ALL = [instance_group_is_size_members_of_its_launch_configuration,
        without_an_update_policy_a_new_configuration_goes_to_new_members_only,
        a_rolling_update_rebuilds_every_member_in_batches,
        aws_group_scales_through_its_policies_within_its_bounds,
-       aws_group_update_takes_the_desired_capacity_and_rolls_a_new_configuration]
+       aws_group_update_takes_the_desired_capacity_and_rolls_a_new_configuration,
+       metadata_that_reads_the_group_follows_its_resizes]

@@ -6,6 +6,9 @@ exactly the group's members, one ACTIVE object each.
 """
 import time
 
+import pytest
+
+from heat_conv.common import exception
 from heat_conv.db import api as db_api
 from heat_conv.engine.signals import signal_operations
 from tests.scenarios.library import ref
@@ -148,6 +151,26 @@ def stack_update_resizes_to_the_desired_capacity(d):
     assert d.tree_objects() == []
 
 
+def a_suspended_policy_refuses_signals(d):
+    """As Heat's: a 400 while the resource is suspended, and an event
+    on it that says why, at its own status; the group keeps its size."""
+    d.create(asg_template(0))
+    assert d.settle() == 'CREATE_COMPLETE'
+    d.suspend()
+    assert d.settle() == 'SUSPEND_COMPLETE'
+    with pytest.raises(exception.NotSupported) as refused:
+        d.signal('up')
+    assert refused.value.code == 400
+    assert str(refused.value) == 'Signal resource during SUSPEND is not supported.'
+    (event,) = [e for e in d.events() if e.resource_name == 'up'
+                and e.resource_status_reason == 'Cannot signal resource during SUSPEND']
+    assert (event.resource_action, event.resource_status) == ('SUSPEND', 'COMPLETE')
+    d.drain()
+    assert d.stack_status() == 'SUSPEND_COMPLETE'
+    assert d.resources()['group'].attributes_data['current_size'] == 2
+    assert not [e for e in group_events(d)], 'the group was never asked to scale'
+
+
 def values(d):
     return {obj['metadata']['resource_name']: obj['properties']['value']
             for obj in d.tree_objects() if obj['status'] == 'ACTIVE'}
@@ -182,4 +205,4 @@ def rolling_updates_replace_members_in_batches(d):
 
 ALL = [asg_scales_2_4_1_through_policy_signals_with_cooldown,
        asg_stays_within_its_bounds, stack_update_resizes_to_the_desired_capacity,
-       rolling_updates_replace_members_in_batches]
+       rolling_updates_replace_members_in_batches, a_suspended_policy_refuses_signals]

@@ -456,6 +456,32 @@ def software_deployment_group_completes_when_every_member_is_signalled(d):
         assert deployment.input_values == {'foo': 'bar'}
 
 
+def deprecated_deployments_changed_to_their_substitute_are_updated_in_place(d):
+    """As in Heat: OS::Heat::SoftwareDeployments, deprecated, becomes the
+    OS::Heat::SoftwareDeploymentGroup that replaces it by an update in
+    place, keeping its child stack and its deployments."""
+    def template(group_type):
+        t = deployment_group_template()
+        t['resources']['group']['type'] = group_type
+        t['resources']['group']['properties']['signal_transport'] = 'NO_SIGNAL'
+        t['resources'].pop('after')
+        return t
+
+    d.create(template('OS::Heat::SoftwareDeployments'))
+    assert d.settle() == 'CREATE_COMPLETE'
+    before = d.resources()['group']
+    _, members = group_members(d)
+    deployments = {n: r.physical_resource_id for n, r in members.items()}
+    d.update(template('OS::Heat::SoftwareDeploymentGroup'))
+    assert d.settle() == 'UPDATE_COMPLETE'
+    after = d.resources()['group']
+    assert after.type == 'OS::Heat::SoftwareDeploymentGroup'
+    assert (after.id, after.physical_resource_id) == (before.id, before.physical_resource_id)
+    assert (after.action, after.status) == ('UPDATE', 'COMPLETE')
+    _, members = group_members(d)
+    assert {n: r.physical_resource_id for n, r in members.items()} == deployments
+
+
 def software_deployment_group_rolls_its_update_in_batches(d):
     policy = {'rolling_update': {'max_batch_size': 2, 'pause_time': 5}}
     d.create(deployment_group_template(policy=policy))
@@ -499,5 +525,6 @@ ALL = [wait_condition_completes_on_the_third_signal,
        software_deployment_fails_on_a_non_zero_status_code,
        software_deployment_group_completes_when_every_member_is_signalled,
        software_deployment_group_rolls_its_update_in_batches,
+       deprecated_deployments_changed_to_their_substitute_are_updated_in_place,
        pre_update_hook_inside_a_nested_stack_pauses_the_update,
        pre_create_hook_on_a_group_member]

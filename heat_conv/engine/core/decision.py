@@ -19,7 +19,8 @@ class Change(enum.StrEnum):
 
 
 def change_for(row, new_type, properties, needs_replace, reality=None,
-               nested_template=None, stack_backed=False, replaced_on_update=False):
+               nested_template=None, stack_backed=False, replaced_on_update=False,
+               substituted=False):
     """The change that makes ``row`` match (``new_type``, ``properties``).
 
     ``row``: the resource's current row, or None when it has none;
@@ -34,14 +35,15 @@ def change_for(row, new_type, properties, needs_replace, reality=None,
     is updated, not replaced, after a failure, as in Heat, unless a
     property its type cannot update in place changed;
     ``replaced_on_update``: the type is replaced by every update, changed
-    or not (Heat's UpdateWaitConditionHandle).
+    or not (Heat's UpdateWaitConditionHandle); ``substituted``: ``new_type``
+    is the substitute of the row's deprecated type, the same resource.
     """
     if row is None or row.action in (Action.INIT, Action.DELETE) or (
             row.status == Status.FAILED and not row.physical_resource_id):
         return Change.CREATE
     same_template = (nested_template is not None
                      and getattr(row, 'nested_template', None) == nested_template)
-    if (row.type != new_type and not same_template) or \
+    if (row.type != new_type and not same_template and not substituted) or \
             getattr(row, 'nested_template', None) != nested_template:
         # A new type name for the same template file is the same resource.
         return Change.REPLACE

@@ -52,6 +52,9 @@ class Step:
     # The node's outgoing edges as its sync point stores them, when the
     # step read them with its row (else its end reads them).
     successors: list | None = None
+    # The resource's metadata resolved for this step (resource_metadata),
+    # recorded with the row the step converges.
+    metadata: dict | None = None
 
 
 class End(enum.StrEnum):
@@ -202,6 +205,8 @@ def settle(row, step, action, plugin, outcome, started=False, attributes=None):
             values['template_id'] = step.template_id
         if step.requires is not None:
             values['requires'] = step.requires
+        if step.metadata is not None:
+            values['rsrc_metadata'] = step.metadata
     if isinstance(outcome, base.Pending):
         values['action_started_at'] = timeutils.utcnow()
         if outcome.timeout is not None:

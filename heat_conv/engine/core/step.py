@@ -23,6 +23,7 @@ from heat_conv.engine.core import messages
 from heat_conv.engine.core import read_ahead
 from heat_conv.engine.core import reasons
 from heat_conv.engine.core import resource_action
+from heat_conv.engine.core import resource_metadata
 from heat_conv.engine.core import stack_state
 from heat_conv.engine.core import sync_point
 from heat_conv.engine.core import together
@@ -106,6 +107,7 @@ def _update_node(row, step, msg):
                                                refs, attrs)
         properties = cls.validate_properties(
             resolved, path=('resources', definition.name, 'properties'))
+        step.metadata = resource_metadata.resolve(definition, refs, attrs)
     except exception.HeatConvException as exc:
         _fail_without_action(row, step, str(exc))
         return
@@ -122,7 +124,8 @@ def _update_node(row, step, msg):
     change = decision.change_for(row, definition.type, properties, plugin.needs_replace,
                                  reality, nested_template=definition.nested_template,
                                  stack_backed=plugin.stack_backed,
-                                 replaced_on_update=plugin.replaced_on_update)
+                                 replaced_on_update=plugin.replaced_on_update,
+                                 substituted=registry.substitutes(row.type, definition.type))
     if extensions.first(extensions.GUARD, row, step, definition, change):
         return
     if change == decision.Change.REPLACE:
@@ -205,6 +208,10 @@ def _record_noop(row, step, definition):
               'template_id': step.template_id, 'requires': step.requires,
               'deletion_policy': definition.deletion_policy or 'Delete',
               'action': row.action if row.action != Action.INIT else Action.CREATE}
+    if definition.type != row.type:
+        values['type'] = definition.type   # its deprecated name's substitute
+    if step.metadata is not None and step.metadata != (row.rsrc_metadata or {}):
+        values['rsrc_metadata'] = step.metadata
     def record():
         if resource_action.write(row, values, engine_id=None):
             finish(row, step)

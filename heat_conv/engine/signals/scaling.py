@@ -37,6 +37,7 @@ from heat_conv.engine.core import extensions
 from heat_conv.engine.core import identity
 from heat_conv.engine.core import messages
 from heat_conv.engine.core import resource_action
+from heat_conv.engine.core import resource_metadata
 from heat_conv.engine.core import rpc
 from heat_conv.engine.core import stack_notifications
 from heat_conv.engine.core import sync_point
@@ -219,9 +220,11 @@ def scaling_done(msg):
                                     f'{attributes.get("current_size")} members')
         stack_notifications.autoscaling(group, 'end', f'End resizing the group {group.name}',
                                         _size(group, attributes), *adjustment)
-    resource_action.write(group, {'rsrc_data': plugin.data, 'attributes_data': attributes,
-                                  'wait_until': None},
-                          engine_id=None, events=[event])
+    if resource_action.write(group, {'rsrc_data': plugin.data, 'attributes_data': attributes,
+                                     'wait_until': None},
+                             engine_id=None, events=[event]):
+        # As Heat after a signal: the metadata that reads the group follows it.
+        resource_metadata.refresh_readers_of(group.stack_id, group.name)
 
 
 def look_again_at(after=None):

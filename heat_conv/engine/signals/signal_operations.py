@@ -35,7 +35,7 @@ class _Declared:
     def __init__(self, stack_id, name, type_name):
         self.stack_id, self.name, self.type = stack_id, name, type_name
         self.physical_resource_id = None
-        self.status = Status.COMPLETE
+        self.action, self.status = Action.INIT, Status.COMPLETE
         self.properties_data = self.attributes_data = None
         self.uuid = self.nested_template = self.rsrc_data = None
 
@@ -48,9 +48,6 @@ def signal(ctx, stack_id, resource_name, details, declared_type=None):
     rows = db_api.resources_of_stack(stack.id, names=[resource_name])
     if not rows and declared_type is None:
         raise exception.ResourceNotFound(resource_name, stack.name)
-    if isinstance(details, dict) and 'unset_hook' in details:
-        _clear_hook(resource_name, rows, details['unset_hook'])
-        return
     built = [r for r in rows if r.action != Action.INIT]
     row = (built or rows or [None])[-1] or _Declared(stack.id, resource_name,
                                                       declared_type)
@@ -58,6 +55,10 @@ def signal(ctx, stack_id, resource_name, details, declared_type=None):
         cls = registry.get(row.type)
     except exception.HeatConvException:
         cls = None
+    _check_action(row, cls)
+    if isinstance(details, dict) and 'unset_hook' in details:
+        _clear_hook(resource_name, rows, details['unset_hook'])
+        return
     if cls is None or not cls.takes_signals:
         raise exception.Invalid(f'Resource {resource_name} of type {row.type} does not '
                                 'accept signals')
@@ -81,6 +82,17 @@ def signal(ctx, stack_id, resource_name, details, declared_type=None):
     for waiting in db_api.resources_waiting(stack_ids=[stack.id]):
         if _waits_on_signals(waiting.type):
             rpc.cast(messages.SignalArrived(waiting.id, waiting.atomic_key))
+
+
+def _check_action(row, cls):
+    """Refuse a signal to a resource being suspended or deleted (or
+    done with either), as Heat does: a 400, and an event that says so."""
+    refused = cls.no_signal_actions if cls is not None else (Action.SUSPEND, Action.DELETE)
+    if row.action not in refused:
+        return
+    db_api.events_add([events.for_resource(row, row.action, row.status,
+                                           f'Cannot signal resource during {row.action}')])
+    raise exception.NotSupported(f'Signal resource during {row.action} is not supported.')
 
 
 def _bounded(reason):

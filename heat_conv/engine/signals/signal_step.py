@@ -27,9 +27,30 @@ def signal_arrived(msg):
 
 
 def look_for_kept(row, plugin):
-    """A step has just begun to wait: the signals kept before may end it."""
+    """A step has just begun to wait: the signals kept before may end it,
+    and so may a new stack operation that came while its action ran."""
     if plugin is not None and plugin.waits_on_signals:
+        stack_id, row_id, key = row.stack_id, row.id, row.atomic_key
+        # Read once the wait is committed: a newer traversal then either
+        # finds the row waiting (and ends the wait itself) or is seen here.
+        db_api.after_commit(lambda: _end_if_superseded(stack_id, row_id, key))
         step.resume(row.id, row.atomic_key, _judge)
+
+
+def _end_if_superseded(stack_id, row_id, atomic_key):
+    """A wait that began after a newer traversal superseded its own (a
+    delete that came while the deployment was being made) would hold the
+    row until its timeout, and the newer traversal's step, which found the
+    row busy, counts on the action's end: end the wait, hand the row over."""
+    try:
+        row = db_api.resource_get(row_id)
+        current = db_api.stack_get(stack_id).current_traversal
+    except exception.NotFound:
+        return
+    if row.atomic_key != atomic_key or current == row.traversal_id:
+        return
+    if _release(row):
+        step.hand_over(stack_id, row_id)
 
 
 def expire_waits(now):
@@ -49,12 +70,18 @@ def release_superseded(rows):
     """End the waits of a superseded traversal: nothing else would end them
     before their timeout, and the new traversal's steps need the rows."""
     for row in rows:
-        if (row.status == Status.IN_PROGRESS and row.action_started_at is not None
-                and _waits_on_signals(row.type)):
-            resource_action.write(row, {
-                'engine_id': None, 'action_started_at': None, 'wait_until': None,
-                'status': Status.FAILED, 'status_reason': SUPERSEDED},
-                events=[events.for_resource(row, row.action, Status.FAILED, SUPERSEDED)])
+        _release(row)
+
+
+def _release(row):
+    """End ``row``'s wait on signals, FAILED; True if this write did."""
+    if not (row.status == Status.IN_PROGRESS and row.action_started_at is not None
+            and _waits_on_signals(row.type)):
+        return False
+    return resource_action.write(row, {
+        'engine_id': None, 'action_started_at': None, 'wait_until': None,
+        'status': Status.FAILED, 'status_reason': SUPERSEDED},
+        events=[events.for_resource(row, row.action, Status.FAILED, SUPERSEDED)])
 
 
 def _waits_on_signals(type_name):

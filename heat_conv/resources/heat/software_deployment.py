@@ -80,6 +80,8 @@ class SoftwareDeployment(base.Resource):
     }
     takes_signals = True
     waits_on_signals = True
+    # As Heat's: the configuration's tool reports whatever the stack does.
+    no_signal_actions = ()
     wants_stack = True
     stack = None
 

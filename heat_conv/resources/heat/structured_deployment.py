@@ -65,8 +65,10 @@ class StructuredDeploymentGroup(software_deployment_group.SoftwareDeploymentGrou
 class StructuredDeployments(StructuredDeploymentGroup):
     """Heat's deprecated name of StructuredDeploymentGroup."""
     type_name = 'OS::Heat::StructuredDeployments'
+    substitute_type = StructuredDeploymentGroup.type_name
 
 
 class SoftwareDeployments(software_deployment_group.SoftwareDeploymentGroup):
     """Heat's deprecated name of SoftwareDeploymentGroup."""
     type_name = 'OS::Heat::SoftwareDeployments'
+    substitute_type = software_deployment_group.SoftwareDeploymentGroup.type_name

@@ -105,3 +105,25 @@ def test_snapshot_deletion_policy_needs_a_type_that_snapshots(raises_at):
                    '"Snapshot" deletion policy not supported'):
         check({'v': {'type': 'OS::Heat::Value', 'properties': {'value': 1},
                      'deletion_policy': 'Snapshot'}})
+
+
+def _check_with_every_type(resources):
+    # The Neutron types need Keystone auth to be available: looked up
+    # without that condition, as a keystone API would find them.
+    from heat_conv.plugin_interface import plugin_loader
+    from heat_conv.plugin_interface import template_check
+    body = {'heat_template_version': '2016-10-14', 'resources': resources}
+    bound = template.Template.load(body).bind({}, 's', 'i', 'p')
+    template_check.check_resources(
+        bound, lambda name, path=(), nested_template=None: plugin_loader.load(name))
+
+
+def test_a_deprecated_property_name_gives_the_required_property_it_was_renamed_to():
+    # Heat's translation: a subnet's network_id is its network.
+    _check_with_every_type({
+        'net': {'type': 'OS::Neutron::Net'},
+        'subnet': {'type': 'OS::Neutron::Subnet', 'properties': {
+            'network_id': {'get_resource': 'net'}, 'cidr': '10.0.0.0/24'}}})
+    with pytest.raises(exception.PropertyError, match='Property network not assigned'):
+        _check_with_every_type({'subnet': {'type': 'OS::Neutron::Subnet',
+                                           'properties': {'cidr': '10.0.0.0/24'}}})

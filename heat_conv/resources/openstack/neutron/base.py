@@ -50,9 +50,6 @@ class NeutronResource(os_base.OpenStackResource):
     # Properties compared with what Neutron shows (drift), when set.
     drift_fields = ()
 
-    # Deprecated property -> the one that replaced it (Heat's translation).
-    renamed = {}
-
     # Validation ---------------------------------------------------------
     @classmethod
     def validate_properties(cls, values, path=()):

@@ -65,3 +65,11 @@ def test_needs_replace_is_asked_about_the_stored_properties():
 def test_a_stack_backed_resource(row, properties, replace, change):
     needs_replace = replace if callable(replace) else (lambda old: replace)
     assert change_for(row, 'T', properties, needs_replace, stack_backed=True) == change
+
+
+def test_a_deprecated_type_changed_to_its_substitute_is_the_same_resource():
+    # Heat's support_status substitute_class: updated in place, or not at all.
+    assert change_for(_row(), 'U', OLD, _never, substituted=True) == Change.NONE
+    assert change_for(_row(), 'U', NEW, lambda old: False, substituted=True) == Change.UPDATE
+    assert change_for(_row(), 'U', OLD, _never, stack_backed=True,
+                      substituted=True) == Change.UPDATE
