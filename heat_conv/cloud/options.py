@@ -90,7 +90,8 @@ cloud_opts = [
                secret=True,
                help='The oslo.messaging transport URL the simulated cloud '
                     'publishes its settle notifications on and observers listen '
-                    'to them on. Unset: the RPC transport ([DEFAULT] '
+                    'to them on. Unset: oslo.messaging\'s notification transport '
+                    '([oslo_messaging_notifications] transport_url, else [DEFAULT] '
                     'transport_url: inproc:// in heat-conv-all, the RabbitMQ of '
                     'the production layout), on its control_exchange.'),
     cfg.StrOpt('notification_topic',

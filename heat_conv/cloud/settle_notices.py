@@ -33,9 +33,13 @@ EVENT_TYPE = 'object.settle.end'
 MOST_PER_NOTICE = 500
 
 
-def transport_url():
-    """The bus the notifications travel on (None: oslo.messaging's default)."""
-    return CONF.cloud.notification_transport_url or CONF.transport_url
+def transport():
+    """The bus the notifications travel on: [cloud]
+    notification_transport_url, else oslo.messaging's notification
+    transport ([oslo_messaging_notifications] transport_url, else the RPC
+    transport's)."""
+    return oslo_messaging.get_notification_transport(
+        CONF, url=CONF.cloud.notification_transport_url or None)
 
 
 class SettleNotices:
@@ -102,9 +106,8 @@ class SettleNotices:
         self._notifier.transport.cleanup()
 
 
-def make_notifier(url=None):
-    transport = oslo_messaging.get_notification_transport(CONF, url=url or transport_url())
-    return oslo_messaging.Notifier(transport, publisher_id=f'cloud.{CONF.host}',
+def make_notifier():
+    return oslo_messaging.Notifier(transport(), publisher_id=f'cloud.{CONF.host}',
                                    driver='messagingv2',
                                    topics=[CONF.cloud.notification_topic])
 

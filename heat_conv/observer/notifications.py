@@ -126,10 +126,8 @@ def start_settled(look_now):
     stack), and nothing piles up in a queue of an observer gone."""
     if not CONF.cloud.notify_settled:
         return None
-    transport = oslo_messaging.get_notification_transport(
-        CONF, url=settle_notices.transport_url())
     listener = oslo_messaging.get_notification_listener(
-        transport, [oslo_messaging.Target(topic=CONF.cloud.notification_topic)],
+        settle_notices.transport(), [oslo_messaging.Target(topic=CONF.cloud.notification_topic)],
         [Endpoint(look_now)], executor='threading')
     listener.start()
     LOG.info('observer: listening to the simulated cloud\'s %s on topic %s',
