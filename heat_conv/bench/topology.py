@@ -298,7 +298,9 @@ class Distributed(Topology):
             'engine': {'topic': f'heat-conv-bench-{self.suffix}'},
             'api': {'bind_port': api_port},
             'cloud': {'bind_port': cloud_port, 'url': f'http://127.0.0.1:{cloud_port}',
-                      'store_path': os.path.join(self.workdir, 'cloud.sqlite')}})
+                      'store_path': os.path.join(self.workdir, 'cloud.sqlite'),
+                      # Its own queue, should the run share the default vhost.
+                      'notification_topic': f'heat-conv-bench-cloud-{self.suffix}'}})
         role_conf = {role: self._write(f'{role}.conf', {
             'database': {'connection': self._db_url(role)}}) for role in self.ROLES}
 
