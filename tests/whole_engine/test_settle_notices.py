@@ -33,11 +33,14 @@ def long_polls():
 
 
 @pytest.fixture
-def bus(driver, long_polls):
+def bus(driver, long_polls, request):
     """The cloud's notices (ticked by the test, on its fake clock) and an
-    observer listening to them, woken as the service's timer would be."""
+    observer listening to them, woken as the service's timer would be; an
+    observer that takes leases in its passes, unless the test's parameter
+    says False (then it holds none)."""
     notices = settle_notices.SettleNotices(driver.store, settle_notices.make_notifier())
-    observer = observer_service.Observer(driver.cloud)
+    observer = observer_service.Observer(driver.cloud,
+                                         renew_in_pass=getattr(request, 'param', True))
     woken = threading.Event()
     observer.wake = woken.set
     listener = notifications.start_settled(
@@ -93,6 +96,24 @@ def test_without_the_notification_the_resource_waits_for_the_poll(driver, fake_c
     assert not woken.wait(0.5)
     assert observer.pause() > POLL_SECS - 60
     # The poll, the fallback, when it comes, still sees the end.
+    observer.run_pass()
+    _deliver(driver)
+    assert driver.resource_status('A') == 'CREATE_COMPLETE'
+
+
+@pytest.mark.parametrize('bus', [False], indirect=True)
+def test_the_observer_told_reports_whoever_holds_the_stack(driver, fake_clock, bus):
+    # The observers share the cloud's queue: the one a notification reaches
+    # reports it, though another holds the stack, or nobody yet does (a new
+    # stack waits for the next lease renewal).
+    notices, observer, woken = bus
+    driver.create(tmpl({'A': res('a', wait=30)}))
+    _deliver(driver)
+    observer.run_pass()
+    assert observer.stacks == set()
+    fake_clock.advance(30)
+    notices.tick()
+    assert woken.wait(10)
     observer.run_pass()
     _deliver(driver)
     assert driver.resource_status('A') == 'CREATE_COMPLETE'
