@@ -95,9 +95,11 @@ cloud_opts = [
                     'transport_url: inproc:// in heat-conv-all, the RabbitMQ of '
                     'the production layout), on its control_exchange.'),
     cfg.StrOpt('notification_topic',
-               default='heat_conv_cloud_notifications',
                help='The topic of the simulated cloud\'s settle notifications '
-                    '(their queue is notification_topic.info).'),
+                    '(their queue is notification_topic.info). Unset: '
+                    '<control_exchange>_cloud_notifications, so that clouds and '
+                    'observers of different control exchanges on one broker '
+                    'never share a queue.'),
 ]
 
 CONF.register_opts(cloud_opts, group=GROUP)

@@ -106,10 +106,16 @@ class SettleNotices:
         self._notifier.transport.cleanup()
 
 
+def topic():
+    """The notifications' topic (call it once a transport is made: that
+    registers control_exchange)."""
+    return CONF.cloud.notification_topic or f'{CONF.control_exchange}_cloud_notifications'
+
+
 def make_notifier():
-    return oslo_messaging.Notifier(transport(), publisher_id=f'cloud.{CONF.host}',
-                                   driver='messagingv2',
-                                   topics=[CONF.cloud.notification_topic])
+    bus = transport()
+    return oslo_messaging.Notifier(bus, publisher_id=f'cloud.{CONF.host}',
+                                   driver='messagingv2', topics=[topic()])
 
 
 def start(store):
@@ -118,6 +124,5 @@ def start(store):
     if not CONF.cloud.notify_settled:
         return None
     notices = SettleNotices(store, make_notifier()).start()
-    LOG.info('cloud: publishing %s on topic %s as objects settle', EVENT_TYPE,
-             CONF.cloud.notification_topic)
+    LOG.info('cloud: publishing %s on topic %s as objects settle', EVENT_TYPE, topic())
     return notices

@@ -126,12 +126,14 @@ def start_settled(look_now):
     stack), and nothing piles up in a queue of an observer gone."""
     if not CONF.cloud.notify_settled:
         return None
+    bus = settle_notices.transport()
+    topic = settle_notices.topic()
     listener = oslo_messaging.get_notification_listener(
-        settle_notices.transport(), [oslo_messaging.Target(topic=CONF.cloud.notification_topic)],
-        [Endpoint(look_now)], executor='threading')
+        bus, [oslo_messaging.Target(topic=topic)], [Endpoint(look_now)],
+        executor='threading')
     listener.start()
     LOG.info('observer: listening to the simulated cloud\'s %s on topic %s',
-             settle_notices.EVENT_TYPE, CONF.cloud.notification_topic)
+             settle_notices.EVENT_TYPE, topic)
     return listener
 
 
