@@ -7,6 +7,7 @@ statement of every session is counted, BEGIN and COMMIT included
 database, as MariaDB's USER_STATISTICS counts them. Without it the
 statements are not counted, and the benchmark says so.
 """
+from heat_conv.bench import settle_latency
 from heat_conv.bench import topology
 
 
@@ -53,6 +54,9 @@ class Distributed(topology.Distributed):
 
     def _statement_counter(self):
         return PostgreSQLStatements(self._admin, self.database, self.users)
+
+    def _settle_reader(self):
+        return settle_latency.ServerRows(lambda: self._admin(self.database), 'resource')
 
     def _drop_database(self):
         if not self._db_made:

@@ -65,6 +65,11 @@ def summarize(records):
                                               for r in done),
                 supersede_latency_s=_median(r.get('supersede_latency_s')
                                             for r in done),
+                # The cloud's settle to the resource's end: the median run's
+                # median, and the worst run's 99th percentile.
+                settle_p50_ms=_median(r.get('settle_p50_ms') for r in done),
+                settle_p99_ms=max((r['settle_p99_ms'] for r in done
+                                   if r.get('settle_p99_ms') is not None), default=None),
                 cpu_s={name: _median(r['processes'].get(name, {}).get('cpu_s')
                                      for r in done)
                        for name in done[0].get('processes', {})},
@@ -97,16 +102,22 @@ def _cpu(row):
     return ', '.join(parts) or 'n/a'
 
 
+def _settles(row):
+    if row.get('settle_p50_ms') is None:
+        return 'n/a'
+    return f'{row["settle_p50_ms"]:.0f} / {row["settle_p99_ms"]:.0f}'
+
+
 def markdown(rows):
     head = ('| topology | workload | wait s | phase | runs | wall s (median) | max s '
             '| overhead s | ms/resource | DB stmts/res | msgs/res | supersede s '
-            '| CPU s | peak RSS MB | >3x median |')
+            '| settle p50/p99 ms | CPU s | peak RSS MB | >3x median |')
     lines = [head, '|' + '---|' * (head.count('|') - 1)]
     for row in rows:
         if row.get('wall_s') is None:
             lines.append(f'| {row["topology"]} | {row["label"]} | {row["wait_s"]:g} | '
                          f'{row["phase"]} | {row["runs"]} | {row["status"]}: '
-                         f'{row.get("reason") or ""} |' + ' |' * 9)
+                         f'{row.get("reason") or ""} |' + ' |' * 10)
             continue
         lines.append(
             f'| {row["topology"]} | {row["label"]} | {row["wait_s"]:g} | {row["phase"]} '
@@ -114,7 +125,7 @@ def markdown(rows):
             f'| {_fmt(row["overhead_s"])} | {_fmt(row["ms_per_resource"], 1)} '
             f'| {_fmt(row["statements_per_resource"], 1)} '
             f'| {_fmt(row["messages_per_resource"], 2)} '
-            f'| {_fmt(row["supersede_latency_s"], 3)} | {_cpu(row)} '
+            f'| {_fmt(row["supersede_latency_s"], 3)} | {_settles(row)} | {_cpu(row)} '
             f'| {_fmt(row["peak_rss_mb"], 0)} | {row["slow"]} |')
     return '\n'.join(lines) + '\n'
 

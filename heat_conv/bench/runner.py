@@ -10,7 +10,9 @@ request to the first resource action of the new traversal (the first
 Wall time is from just before the request to the poll that first shows
 the final status. Counters are read before the request and after the
 final status, so they include everything every process did meanwhile
-(the API answering the polls too).
+(the API answering the polls too). The settle latency of a create, update
+or replace (heat_conv.bench.settle_latency) is read from the database
+once it is done, for the rows whose object settled during the phase.
 """
 import os
 import time
@@ -23,6 +25,8 @@ PHASES = ('create', 'update', 'replace', 'supersede', 'delete')
 # The counters' background (heartbeats, observer passes) finishes what the
 # phase started in this long: a purge after the final status, say.
 SETTLE_SECS = 0.2
+# Phases whose rows are still there to read the settle latency from.
+SETTLED_PHASES = ('create', 'update', 'replace')
 
 
 def ideal_seconds(workload, phase, wait):
@@ -126,6 +130,7 @@ class Runner:
         # The CPU loop timed around the phase: was the machine busy?
         calm = calibration.sample()
         counters = counters or self._read_counters()
+        since = time.time()
         started = time.perf_counter()
         made = request()
         stack = made if made is not None else get_stack()
@@ -140,6 +145,12 @@ class Runner:
         record.update(status='COMPLETE' if ok else 'FAILED',
                       final_status=status or 'DELETED',
                       reason=None if ok else reason, **extra)
+        if phase in SETTLED_PHASES:
+            settles = self.topology.settles.measure(stack.id, since)
+            if settles is None:
+                record['settles_why'] = self.topology.settles.reason
+            else:
+                record.update(settles)
         record['_stack'] = stack
         if phase != 'create':
             record.pop('_stack')

@@ -20,6 +20,7 @@ import uuid
 import requests
 
 from heat_conv.bench import counters
+from heat_conv.bench import settle_latency
 
 TENANT = 'admin'
 
@@ -96,6 +97,7 @@ class Topology:
         self.processes = counters.Processes({})
         self.calls = counters.Unavailable(
             'no counting proxy between this service and a cloud')
+        self.settles = settle_latency.Unavailable('not measured')
         # The counters as the last phase ended, while nothing ran since.
         self.last_reading = None
         # How the API is authenticated: a fixed token, or a keystoneauth
@@ -180,6 +182,8 @@ class External(Topology):
               'are not visible'
         self.statements = counters.Unavailable(why)
         self.messages = counters.Unavailable(why)
+        self.settles = settle_latency.Unavailable(
+            'the endpoint is not started by the benchmark: its database is not visible')
         # --pid NAME=PID: whoever started the endpoint says which process
         # serves it, so that its CPU is counted as a started topology's is.
         self.processes = counters.Processes({name or self.name: pid} if pid else {})
@@ -212,6 +216,8 @@ class Embedded(Topology):
             'messages travel in-process, with no broker to count them '
             '(embedded topology)')
         self.processes = counters.Processes({'all': self.procs['all'].pid})
+        self.settles = settle_latency.SQLiteRows(os.path.join(self.workdir,
+                                                              'heat_conv.sqlite'))
 
 
 class Distributed(Topology):
@@ -259,6 +265,9 @@ class Distributed(Topology):
     def _statement_counter(self):
         return counters.MariaDBStatements(self._admin, self.users)
 
+    def _settle_reader(self):
+        return settle_latency.ServerRows(self._admin, f'{self.database}.resource')
+
     def _db_url(self, role):
         return (f'mysql+pymysql://{self.users[role]}:{self.suffix}@{self.mysql_host}:'
                 f'{self.mysql_port}/{self.database}?charset=utf8mb4')
@@ -289,7 +298,9 @@ class Distributed(Topology):
             'engine': {'topic': f'heat-conv-bench-{self.suffix}'},
             'api': {'bind_port': api_port},
             'cloud': {'bind_port': cloud_port, 'url': f'http://127.0.0.1:{cloud_port}',
-                      'store_path': os.path.join(self.workdir, 'cloud.sqlite')}})
+                      'store_path': os.path.join(self.workdir, 'cloud.sqlite'),
+                      # Its own queue, should the run share the default vhost.
+                      'notification_topic': f'heat-conv-bench-cloud-{self.suffix}'}})
         role_conf = {role: self._write(f'{role}.conf', {
             'database': {'connection': self._db_url(role)}}) for role in self.ROLES}
 
@@ -320,6 +331,7 @@ class Distributed(Topology):
         time.sleep(1)   # let the RPC servers finish subscribing
 
         self.statements = self._statement_counter()
+        self.settles = self._settle_reader()
         self.messages = counters.RabbitMessages(
             vhost or '/', user=self.rabbit_user, password=self.rabbit_password)
         self.processes = counters.Processes(

@@ -73,6 +73,33 @@ cloud_opts = [
     cfg.IntOpt('fault_seed',
                help='Seed for fault injection, so a run with faults can be '
                     'repeated exactly. Unset means a random seed.'),
+    cfg.BoolOpt('notify_settled',
+                default=True,
+                help='The simulated cloud publishes an object.settle.end '
+                     'notification the moment a pending action ends (a timer '
+                     'settles it then), on notification_topic of '
+                     'notification_transport_url, as an OpenStack service '
+                     'publishes instance.create.end; observers listen there and '
+                     'complete the resource at once instead of at their next '
+                     'poll, which stays the fallback. Read by the cloud (heat-conv-'
+                     'cloud, or heat-conv-all\'s embedded one) and by observers: '
+                     'set it alike on both. Observers share one queue on the bus '
+                     '(each notification reaches one of them), so no queue fills '
+                     'while an observer runs.'),
+    cfg.StrOpt('notification_transport_url',
+               secret=True,
+               help='The oslo.messaging transport URL the simulated cloud '
+                    'publishes its settle notifications on and observers listen '
+                    'to them on. Unset: oslo.messaging\'s notification transport '
+                    '([oslo_messaging_notifications] transport_url, else [DEFAULT] '
+                    'transport_url: inproc:// in heat-conv-all, the RabbitMQ of '
+                    'the production layout), on its control_exchange.'),
+    cfg.StrOpt('notification_topic',
+               help='The topic of the simulated cloud\'s settle notifications '
+                    '(their queue is notification_topic.info). Unset: '
+                    '<control_exchange>_cloud_notifications, so that clouds and '
+                    'observers of different control exchanges on one broker '
+                    'never share a queue.'),
 ]
 
 CONF.register_opts(cloud_opts, group=GROUP)

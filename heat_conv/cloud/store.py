@@ -6,7 +6,10 @@ Nothing runs in the background; every call first settles, in the database,
 the actions whose time has come. Settling is written back rather than
 computed on the fly, so an object seen ACTIVE stays ACTIVE until the next
 action even if the clock steps backwards, and a file store carries its
-pending actions across a restart of its process.
+pending actions across a restart of its process. A settle is stamped
+(``settled_at``, when its action's time came) and, once committed, handed
+to ``on_settled`` if set: heat_conv.cloud.settle_notices times the settles
+and tells the observers of them.
 """
 import contextlib
 import json
@@ -63,7 +66,9 @@ CREATE TABLE IF NOT EXISTS objects (
     -- a NULL failure means it ends ACTIVE
     pending TEXT,
     done_at REAL,
-    failure TEXT
+    failure TEXT,
+    -- when the last action settled (its done_at), in timeutils.now() seconds
+    settled_at REAL
 );
 CREATE INDEX IF NOT EXISTS objects_by_stack ON objects (stack_id, resource_name);
 CREATE INDEX IF NOT EXISTS objects_by_done_at ON objects (done_at);
@@ -82,7 +87,7 @@ CREATE TABLE IF NOT EXISTS calls (
 """
 
 _COLUMNS = ('id, name, type, status, status_reason, properties, metadata, '
-            'version, created_at, updated_at')
+            'version, created_at, updated_at, settled_at')
 
 # SQLite caps bound parameters per statement (999 in older builds).
 _MAX_PARAMS = 500
@@ -97,7 +102,7 @@ def _to_dict(row):
         'id': row[0], 'name': row[1], 'type': row[2], 'status': row[3],
         'status_reason': row[4], 'properties': json.loads(row[5]),
         'metadata': json.loads(row[6]), 'version': row[7],
-        'created_at': row[8], 'updated_at': row[9],
+        'created_at': row[8], 'updated_at': row[9], 'settled_at': row[10],
     }
 
 
@@ -144,6 +149,13 @@ class CloudStore:
         self.path = path
         self.log_calls = log_calls
         self._lock = threading.Lock()
+        # on_settled(objects): what a committed transaction settled, each
+        # {id, type, status, settled_at} (status DELETED: gone), called
+        # after the commit, outside the lock. on_due(): an action began
+        # that ends later, called inside the lock (it must only signal).
+        self.on_settled = None
+        self.on_due = None
+        self._settled = []
         # Autocommit mode: transactions are opened explicitly with BEGIN
         # IMMEDIATE so that settling and the call itself are one atomic step,
         # even when several processes share a file.
@@ -174,20 +186,50 @@ class CloudStore:
                 yield
             except BaseException:
                 self._db.execute('ROLLBACK')
+                self._settled = []
                 raise
             self._db.execute('COMMIT')
+            settled, self._settled = self._settled, []
+        if settled and self.on_settled is not None:
+            self.on_settled(settled)
 
-    def _settle(self, now):
-        self._db.execute("DELETE FROM objects WHERE pending = 'DELETE' AND done_at <= ?",
-                         (now,))
-        self._db.execute(
+    def _settle(self, now, quiet=None):
+        """Settle the actions whose time has come; ``quiet``: the id of an
+        object whose action settles in the very call that began it (no
+        wait: its caller has the answer, and nobody waits to be told)."""
+        gone = self._db.execute(
+            "DELETE FROM objects WHERE pending = 'DELETE' AND done_at <= ?"
+            " RETURNING id, type, 'DELETED', done_at", (now,)).fetchall()
+        ended = self._db.execute(
             "UPDATE objects SET"
             " status = CASE WHEN failure IS NOT NULL THEN 'ERROR'"
             "  WHEN pending = 'SUSPEND' THEN 'SUSPENDED' ELSE 'ACTIVE' END,"
             " status_reason = COALESCE(failure, ''),"
             " updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', done_at, 'unixepoch'),"
+            " settled_at = done_at,"
             " pending = NULL, done_at = NULL, failure = NULL"
-            " WHERE pending IS NOT NULL AND done_at <= ?", (now,))
+            " WHERE pending IS NOT NULL AND done_at <= ?"
+            " RETURNING id, type, status, settled_at", (now,)).fetchall()
+        if self.on_settled is not None:
+            self._settled.extend(
+                {'id': row[0], 'type': row[1], 'status': row[2], 'settled_at': row[3]}
+                for row in gone + ended if row[0] != quiet)
+
+    def _due(self, wait_secs):
+        if wait_secs > 0 and self.on_due is not None:
+            self.on_due()
+
+    def settle_due(self):
+        """Settle what is due now (settle_notices' timer)."""
+        with self._transaction():
+            self._settle(timeutils.now())
+
+    def next_due(self):
+        """When the next pending action ends (timeutils.now() seconds), or None."""
+        with self._lock:
+            (due,) = self._db.execute(
+                'SELECT MIN(done_at) FROM objects WHERE pending IS NOT NULL').fetchone()
+        return due
 
     def _fetch(self, object_id):
         row = self._db.execute(f'SELECT {_COLUMNS} FROM objects WHERE id = ?',
@@ -203,7 +245,8 @@ class CloudStore:
             ' done_at = ?, failure = ?, updated_at = ? WHERE id = ?',
             (status, '', pending, now + wait_secs, failure, _now_iso(), object_id))
         if wait_secs == 0:
-            self._settle(now)
+            self._settle(now, quiet=object_id)
+        self._due(wait_secs)
 
     # --- engine-facing actions --------------------------------------------
 
@@ -235,7 +278,8 @@ class CloudStore:
                  _opt_str(metadata.get('stack_id')), _opt_str(metadata.get('resource_name')),
                  stamp, stamp, now + wait_secs, failure))
             if wait_secs == 0:
-                self._settle(now)
+                self._settle(now, quiet=object_id)
+            self._due(wait_secs)
             self._log(now, 'create', object_id, True, 1, properties_json, caller)
             return self._fetch(object_id)
 

@@ -33,3 +33,7 @@ def upgrade(db, snapshots_ddl):
     columns = _columns(db, 'snapshots')
     if columns and 'label' not in columns:
         _label_snapshots(db, snapshots_ddl)
+    columns = _columns(db, 'objects')
+    if columns and 'settled_at' not in columns:
+        # Objects settled before settles were stamped show none.
+        db.execute('ALTER TABLE objects ADD COLUMN settled_at REAL')

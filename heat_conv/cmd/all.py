@@ -23,6 +23,7 @@ def main():
     from heat_conv.cloud import client as cloud_client
     from heat_conv.cloud import faults
     from heat_conv.cloud import service as cloud_service
+    from heat_conv.cloud import settle_notices
     from heat_conv.common import config
     from heat_conv.common import http_server
     from heat_conv.common import metrics_server
@@ -74,6 +75,9 @@ def main():
         if not cloud_url:
             store = cloud_client.get_store()
             stoppers.append(store.close)   # last: the engine and observer use it
+            notices = settle_notices.start(store)
+            if notices is not None:
+                stoppers.append(notices.stop)
             cloud = cloud_service.serve(conf.cloud.bind_host, conf.cloud.bind_port,
                                         store, faults.FaultPolicy.from_conf())
             stoppers.append(cloud.stop)

@@ -12,6 +12,7 @@ def main():
     from heat_conv.cloud import client
     from heat_conv.cloud import faults
     from heat_conv.cloud import service
+    from heat_conv.cloud import settle_notices
     from heat_conv.common import config
     from heat_conv.common import http_server
 
@@ -22,6 +23,7 @@ def main():
     conf = config.CONF.cloud
 
     store = client.get_store()
+    notices = settle_notices.start(store)
     handle = service.serve(conf.bind_host, conf.bind_port, store,
                            faults.FaultPolicy.from_conf())
     log.info('Simulated cloud listening on %s (store %s)', handle.url, store.path)
@@ -29,6 +31,8 @@ def main():
     code = stopper.wait([handle])
     log.info('Stopping the simulated cloud')
     handle.stop()
+    if notices is not None:
+        notices.stop()
     store.close()
     return code
 

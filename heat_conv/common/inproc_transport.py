@@ -9,7 +9,10 @@ moment a message is queued; an idle one costs no CPU at all.
 
 Semantics follow a broker's: a cast to a topic goes to one of its listeners,
 to a server to that server, a fanout to every server of the topic;
-notification pools each get a copy. Messages travel as JSON, as they would
+notification pools each get a copy. A notification nobody listens for is
+dropped, where a broker would keep it in a queue: here that queue would be
+memory the process never gets back (the simulated cloud's settle
+notifications, with the observer disabled). Messages travel as JSON, as they would
 over a wire, so sender and receiver never share mutable objects. Queues
 live in the process: this transport cannot reach another process.
 Registered as the ``inproc`` entry point of ``oslo.messaging.drivers``.
@@ -37,9 +40,12 @@ class _Exchange:
     def server_queue(self, topic, server):
         return self.server_queues.setdefault((topic, server), collections.deque())
 
-    def deliver(self, target, envelope):
+    def deliver(self, target, envelope, listened_only=False):
         with self.cond:
-            if target.fanout:
+            if listened_only:
+                queues = [q for (topic, _), q in self.topic_queues.items()
+                          if topic == target.topic]
+            elif target.fanout:
                 queues = [q for (topic, _), q in self.server_queues.items()
                           if topic == target.topic]
             elif target.server:
@@ -156,7 +162,7 @@ class InProcessDriver(base.BaseDriver):
 
     def send_notification(self, target, ctxt, message, version, retry=None):
         self._exchange(target.exchange).deliver(
-            target, _Envelope(target, ctxt, message, None))
+            target, _Envelope(target, ctxt, message, None), listened_only=True)
 
     def listen(self, target, batch_size, batch_timeout):
         exchange = self._exchange(target.exchange)

@@ -48,6 +48,12 @@ OBSERVER_POLL_SECONDS = prom.Histogram(
     'heat_conv_observer_poll_duration_seconds', 'Time one observer poll pass took',
     buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60))
 
+SETTLE_LATENCY_SECONDS = prom.Histogram(
+    'heat_conv_settle_latency_seconds', 'Time from the cloud settling an object '
+    '(when the cloud says: the simulated cloud does) to the engine recording its '
+    'resource\'s action ended',
+    buckets=(0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30))
+
 # The reaper.
 REAPER_TAKEOVERS = prom.Counter(
     'heat_conv_reaper_takeovers', 'Dead engines whose work this engine\'s reaper took over')

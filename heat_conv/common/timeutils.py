@@ -67,6 +67,12 @@ def utcnow():
         _clock.time(), tz=datetime.timezone.utc).replace(tzinfo=None)
 
 
+def from_epoch(seconds):
+    """Seconds since the epoch as the database's naive UTC datetime."""
+    return datetime.datetime.fromtimestamp(
+        seconds, tz=datetime.timezone.utc).replace(tzinfo=None)
+
+
 def isotime(value):
     """Heat's timestamp format: ``2026-11-22T00:21:33Z``."""
     if value is None:

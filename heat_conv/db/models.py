@@ -159,6 +159,10 @@ class Resource(TimestampMixin, Base):
     hook_cleared = sa.Column(sa.String(64), nullable=True)
     # A wait on signals (a wait condition) fails when this passes.
     wait_until = sa.Column(DateTime, nullable=True)
+    # When the cloud settled the object the last action waited on, as the
+    # cloud says (the simulated cloud does): with updated_at, the latency
+    # from the settle to the row's end (heat-conv-bench's settle figure).
+    settled_at = sa.Column(DateTime, nullable=True)
 
 
 class ResourceSignal(Base):

@@ -9,11 +9,16 @@ names to the observer, which asks the service about those of them that a
 resource waits on, and judges what the service shows as on any pass
 (``progress``). An event is never taken for the outcome itself, and polling
 stays the fallback for events lost or never sent.
+
+The simulated cloud publishes ``object.settle.end`` the same way
+(heat_conv.cloud.settle_notices), on a topic of its own: its listener
+(``start_settled``) is this one, on that topic.
 """
 import logging
 
 import oslo_messaging
 
+from heat_conv.cloud import settle_notices
 from heat_conv.common import config
 from heat_conv.observer import options  # noqa: F401  (registers [observer])
 
@@ -47,6 +52,10 @@ def ids_named(payload):
             inner = value.get('nova_object.data')
             if isinstance(inner, dict):
                 found |= ids_named(inner)
+        elif isinstance(value, list):
+            # The simulated cloud names every object one settle ended.
+            for item in value:
+                found |= ids_named(item)
     return found
 
 
@@ -104,6 +113,27 @@ def start(look_now):
     LOG.info('observer: listening to notifications on topics %s of exchanges %s '
              '(queue %s)', ', '.join(CONF.observer.notification_topics),
              ', '.join(CONF.observer.notification_exchanges), pool_name())
+    return listener
+
+
+def start_settled(look_now):
+    """Listen for the simulated cloud's settle notifications when
+    ``[cloud] notify_settled``, with ``look_now(ids)`` called on each; the
+    running listener, or None when off.
+
+    Without a pool: the observers share the topic's own queue, each
+    notification reaching one of them (which reports it whoever holds the
+    stack), and nothing piles up in a queue of an observer gone."""
+    if not CONF.cloud.notify_settled:
+        return None
+    bus = settle_notices.transport()
+    topic = settle_notices.topic()
+    listener = oslo_messaging.get_notification_listener(
+        bus, [oslo_messaging.Target(topic=topic)], [Endpoint(look_now)],
+        executor='threading')
+    listener.start()
+    LOG.info('observer: listening to the simulated cloud\'s %s on topic %s',
+             settle_notices.EVENT_TYPE, topic)
     return listener
 
 

@@ -68,7 +68,7 @@ def poll_pending(cloud=None, batch_size=500, stack_ids=None, reported=None,
     ``connection_for(stack_id)``: the connection to a real cloud that acts
     for a stack (default: its trust's, heat_conv.clients). ``only_ids``:
     physical ids notifications named: only those of them that wait are
-    asked about (one call per group), and the simulated cloud is not.
+    asked about (one call per group).
     """
     # A wait on signals (a wait condition) has nothing in the cloud to watch.
     rows = [r for r in db_api.resources_waiting(stack_ids=stack_ids,
@@ -82,8 +82,6 @@ def poll_pending(cloud=None, batch_size=500, stack_ids=None, reported=None,
             reported.keep_only(rows)
         rows = [r for r in rows if reported.due(r, now)]
     simulated, groups = reality.split(rows)
-    if only_ids is not None:
-        simulated = []   # the simulated cloud sends no notifications
     settled = 0
     if simulated:
         settled += _poll_simulated(cloud or cloud_client.get_client(), simulated,
@@ -141,8 +139,11 @@ def _report(rows, objects, cloud, reported, now):
         outcome = _progress(row, objects.get(row.physical_resource_id), cloud)
         if outcome is None:
             continue
-        # The verdict travels, so the engine does not judge the object again.
-        reports.append((row, messages.ActionComplete(row.id, row.atomic_key, outcome)))
+        # The verdict travels, so the engine does not judge the object again;
+        # and when the cloud says, the moment it settled (its latency is measured).
+        reports.append((row, messages.ActionComplete(
+            row.id, row.atomic_key, outcome,
+            settled_at=_settled_at(objects.get(row.physical_resource_id)))))
     # Together: over RabbitMQ each publish waits for the broker's
     # confirmation, and many at once go out in parallel.
     rpc.cast_all(report for _, report in reports)
@@ -150,6 +151,14 @@ def _report(rows, objects, cloud, reported, now):
         for row, _ in reports:
             reported.sent(row, now)
     return len(reports)
+
+
+def _settled_at(cloud_object):
+    """When the simulated cloud settled the object (a real cloud's objects
+    do not say: None)."""
+    if isinstance(cloud_object, dict):
+        return cloud_object.get('settled_at')
+    return None
 
 
 def _waits_on_signals(type_name):

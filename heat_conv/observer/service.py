@@ -12,7 +12,9 @@ converges them from reality. It only reports: what to do about it is the
 engine's business. Failed cloud calls back the passes off. With
 ``notification_transport_url`` set, it also listens to the cloud's
 notifications, and one that names an object a resource waits on brings a
-look at it forward (notifications).
+look at it forward (notifications). The simulated cloud's settle
+notifications ([cloud] notify_settled) do the same, for any stack: polls
+keep their pace, as the fallback.
 """
 import logging
 import os
@@ -69,6 +71,9 @@ class Observer:
         # Ids notifications named since the last pass, and what to call so
         # the next pass runs now (the service's timer; nothing when alone).
         self._hints = set()
+        # Ids the simulated cloud's shared queue named: looked at whichever
+        # observer holds their stacks (see notifications.start_settled).
+        self._settled = set()
         self._hints_lock = threading.Lock()
         self.wake = lambda: None
         # Whether a notification listener feeds look_now (the service's).
@@ -84,29 +89,38 @@ class Observer:
         self.stacks = leases.my_stacks(self.id)
         return self.stacks
 
-    def look_now(self, physical_ids):
+    def look_now(self, physical_ids, any_stack=False):
         """A notification named these objects: look at those that a
-        resource waits on, now (notifications.Endpoint calls it)."""
+        resource waits on, now (notifications.Endpoint calls it). Of this
+        observer's stacks, or ``any_stack``'s."""
         with self._hints_lock:
-            self._hints |= set(physical_ids)
+            (self._settled if any_stack else self._hints).update(physical_ids)
         self.wake()
 
     def _take_hints(self):
         with self._hints_lock:
             hints, self._hints = self._hints, set()
-        return hints
+            settled, self._settled = self._settled, set()
+        return hints, settled
 
     def run_pass(self):
         # The pass's own request context: its log lines and reports share a
         # request id.
         context.admin_context().update_store()
-        hints = self._take_hints()
-        if hints and timeutils.now() - self._last_poll < self._pause:
+        hints, settled = self._take_hints()
+        if settled:
+            # Before any poll: a new stack is nobody's until the next lease
+            # renewal, up to lease_secs / 3 later.
+            poller.poll_pending(self.cloud, batch_size=CONF.observer.batch_size,
+                                reported=self.reported, connection_for=self.connection_for,
+                                only_ids=settled)
+        if (hints or settled) and timeutils.now() - self._last_poll < self._pause:
             # Woken by notifications before the poll is due: only the objects
             # they named, one call per group. The poll keeps its time.
-            poller.poll_pending(self.cloud, batch_size=CONF.observer.batch_size,
-                                stack_ids=self.stacks, reported=self.reported,
-                                connection_for=self.connection_for, only_ids=hints)
+            if hints:
+                poller.poll_pending(self.cloud, batch_size=CONF.observer.batch_size,
+                                    stack_ids=self.stacks, reported=self.reported,
+                                    connection_for=self.connection_for, only_ids=hints)
             return None
         stacks = self.renew() if self._renew_in_pass else self.stacks
         with metrics.OBSERVER_POLL_SECONDS.time():
@@ -173,6 +187,7 @@ class ObserverService(service.Service):
         self._stopping = threading.Event()
         self._tasks = []
         self._listener = None
+        self._settled_listener = None
 
     def start(self):
         super().start()
@@ -199,6 +214,13 @@ class ObserverService(service.Service):
         except Exception:
             # The bus may come back; polling alone still sees everything.
             LOG.exception('observer: cannot listen to notifications; polling only')
+        try:
+            # Polls keep their pace: real clouds' actions are not told of here.
+            self._settled_listener = notifications.start_settled(
+                lambda ids: self.observer.look_now(ids, any_stack=True))
+        except Exception:
+            LOG.exception('observer: cannot listen to the simulated cloud\'s settle '
+                          'notifications; polling only')
         polls = (f'polls every {CONF.observer.notified_poll_interval} s, notifications '
                  'bringing looks forward' if self.observer.listening else
                  f'polls every {CONF.observer.poll_interval} s '
@@ -213,10 +235,11 @@ class ObserverService(service.Service):
         if self._stopping.is_set():
             return
         self._stopping.set()
-        try:
-            notifications.stop(self._listener)
-        except Exception:
-            LOG.exception('observer: the notification listener did not stop cleanly')
+        for listener in (self._listener, self._settled_listener):
+            try:
+                notifications.stop(listener)
+            except Exception:
+                LOG.exception('observer: a notification listener did not stop cleanly')
         for task in reversed(self._tasks):
             task.stop()
         if self._tasks:

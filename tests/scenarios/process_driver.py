@@ -15,6 +15,7 @@ import sys
 import time
 import uuid
 
+import kombu
 import oslo_messaging
 
 from heat_conv.bench.topology import free_port
@@ -59,10 +60,13 @@ class Cluster:
     drift_interval = 1.0
 
     def __init__(self, db_url, rabbit_url, workdir, engines=2, observers=1,
-                 database_options=''):
+                 database_options='', poll_interval=0.2):
         suffix = uuid.uuid4().hex[:8]
         self.cloud_url = f'http://127.0.0.1:{free_port()}'
         self.topic = f'heat-conv-test-{suffix}'
+        # The cloud's settle notifications: a queue of the cluster's own, as
+        # observers of parallel runs' clusters would otherwise share one.
+        self.notification_topic = f'heat-conv-cloud-test-{suffix}'
         self.exchange = f'heat_conv_test_{suffix}'
         self.conf_file = os.path.join(workdir, 'heat_conv.conf')
         with open(self.conf_file, 'w') as f:
@@ -70,9 +74,11 @@ class Cluster:
                                  default_extra='enable_stack_abandon = true\n'
                                                'enable_stack_adopt = true\n',
                                  database_extra=database_options) +
-                    f'[observer]\npoll_interval = 0.2\n'
+                    f'[observer]\npoll_interval = {poll_interval}\n'
+                    f'settling_poll_interval = {poll_interval}\n'
                     f'drift_interval = {self.drift_interval}\n'
                     f'[cloud]\nurl = {self.cloud_url}\n'
+                    f'notification_topic = {self.notification_topic}\n'
                     f'bind_port = {self.cloud_url.rsplit(":", 1)[1]}\n'
                     f'store_path = {os.path.join(workdir, "cloud.sqlite")}\n')
         self.workdir = workdir
@@ -139,6 +145,7 @@ class Cluster:
         proc.wait()
 
     def _configure_self(self, rabbit_url, db_url):
+        self.rabbit_url = rabbit_url
         CONF.set_override('transport_url', rabbit_url)
         CONF.set_override('control_exchange', self.exchange)
         CONF.set_override('topic', self.topic, group='engine')
@@ -186,9 +193,20 @@ class Cluster:
         for log in self.logs:
             log.close()
         self.transport.cleanup()
+        _delete_queue(self.rabbit_url, f'{self.notification_topic}.info')
         for key in ('transport_url', 'control_exchange'):
             CONF.clear_override(key)
         CONF.clear_override('topic', group='engine')
+
+
+def _delete_queue(rabbit_url, name):
+    """Delete a queue the cluster's processes left on the broker."""
+    amqp = rabbit_url.replace('rabbit://', 'amqp://', 1).rstrip('/') + '//'
+    try:
+        with kombu.Connection(amqp) as conn:
+            conn.channel().queue_delete(name)
+    except Exception:   # never made, or the broker went: nothing to keep
+        pass
 
 
 class ProcessDriver(driver_base.Driver):

@@ -242,13 +242,23 @@ class ActionComplete(ResumeStep):
     METHOD: typing.ClassVar[str] = 'action_complete'
     # 1.0 senders sent the cloud object for the engine to judge.
     cloud_object: typing.Any = None
+    # When the cloud settled the object (seconds since the epoch), if it
+    # says: recorded on the row. An engine that predates it ignores it.
+    settled_at: float | None = None
 
     @classmethod
     def from_wire(cls, kwargs):
         outcome = kwargs.get('outcome')
         return cls(kwargs['resource_id'], kwargs['atomic_key'],
                    outcome_from_wire(outcome) if outcome is not None else None,
-                   cloud_object=kwargs.get('cloud_object'))
+                   cloud_object=kwargs.get('cloud_object'),
+                   settled_at=kwargs.get('settled_at'))
+
+    def to_wire(self):
+        wire = super().to_wire()
+        if self.settled_at is not None:
+            wire['settled_at'] = self.settled_at
+        return wire
 
 
 @dataclasses.dataclass(frozen=True)

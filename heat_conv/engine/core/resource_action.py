@@ -13,6 +13,7 @@ import typing
 from heat_conv.common import acting_for
 from heat_conv.common import events
 from heat_conv.common import exception
+from heat_conv.common import metrics
 from heat_conv.common import timeutils
 from heat_conv.common.status import Action
 from heat_conv.common.status import Drift
@@ -55,6 +56,9 @@ class Step:
     # The resource's metadata resolved for this step (resource_metadata),
     # recorded with the row the step converges.
     metadata: dict | None = None
+    # When the cloud settled the object the action waited on (seconds since
+    # the epoch, the observer's report): recorded on the row as it ends.
+    settled_at: float | None = None
 
 
 class End(enum.StrEnum):
@@ -229,11 +233,19 @@ def settle(row, step, action, plugin, outcome, started=False, attributes=None):
             values.update(drift_status=Drift.IN_SYNC, drift_detail=None)
         values.update(status=Status.COMPLETE, status_reason='state changed')
         end = End.COMPLETE
+    if step.settled_at is not None:
+        values['settled_at'] = _settled(step.settled_at)
     pending_events.append(events.for_resource(row, action, values['status'],
                                               values['status_reason'], physical_id))
     # Resuming on an external event, losing the row is expected: another
     # engine handled a duplicate of the same report first.
     return _release(row, step, values, pending_events, end, quiet=not started)
+
+
+def _settled(settled_at):
+    """``settled_at`` as the row's datetime, and the settle's latency measured."""
+    metrics.SETTLE_LATENCY_SECONDS.observe(max(0.0, timeutils.now() - settled_at))
+    return timeutils.from_epoch(settled_at)
 
 
 def release_failed(row, step, reason):

@@ -250,16 +250,16 @@ def _fail_without_action(row, step, reason):
 def action_complete(msg):
     """The observer saw the pending action of a resource end (messages.ActionComplete)."""
     if msg.outcome is not None:
-        child_done(msg)
+        child_done(msg, settled_at=msg.settled_at)
     else:   # a 1.0 sender: the cloud object, for the plugin to judge here
         resume(msg.resource_id, msg.atomic_key,
                lambda plugin, row: plugin.progress(row.action, msg.cloud_object))
 
 
-def child_done(msg):
+def child_done(msg, settled_at=None):
     """An event that carries its outcome (messages.ChildDone: a child stack ended)."""
     resume(msg.resource_id, msg.atomic_key,
-           lambda plugin, row: _resumed(row, plugin, msg.outcome))
+           lambda plugin, row: _resumed(row, plugin, msg.outcome), settled_at=settled_at)
 
 
 def _resumed(row, plugin, outcome):
@@ -268,14 +268,15 @@ def _resumed(row, plugin, outcome):
     return extensions.service(extensions.CHILD_STACKS).resumed(row, plugin, outcome)
 
 
-def resume(resource_id, atomic_key, judge):
+def resume(resource_id, atomic_key, judge, settled_at=None):
     """An external event may have ended the action a resource row waits for.
 
     ``atomic_key`` is the row's key while it waits, so a duplicate or
     superseded report matches nothing. ``judge(plugin, row)`` turns the
     event into the action's outcome (base.Done or base.Failed), or None
     while the action goes on. Every external event a waiting step can get
-    comes through here.
+    comes through here. ``settled_at``: when the cloud settled the
+    object, if the event says (resource_action.Step.settled_at).
     """
     try:
         row, successors = read_ahead.resource_with_node(resource_id)
@@ -286,7 +287,7 @@ def resume(resource_id, atomic_key, judge):
         return   # already handled (a duplicate notification) or superseded
     step = resource_action.Step(row.stack_id, row.traversal_id,
                                 (row.node_id, row.node_is_update), held=row, name=row.name,
-                                successors=successors)
+                                successors=successors, settled_at=settled_at)
     with boundary.guard_step(step, continue_traversal):
         plugin = registry.plugin_for(row)
         outcome = judge(plugin, row)

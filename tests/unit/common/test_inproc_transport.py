@@ -160,3 +160,39 @@ def test_an_idle_listener_waits_until_a_message_comes_or_it_stops(topic):
     listener.stop()
     waiting.join(WAIT)
     assert not waiting.is_alive() and stopped == [[]]
+
+
+class _Notes:
+    def __init__(self):
+        self.payloads = []
+        self.arrived = threading.Event()
+
+    def info(self, ctxt, publisher_id, event_type, payload, metadata):
+        self.payloads.append(payload)
+        self.arrived.set()
+
+
+def test_a_notification_reaches_its_listener_and_none_is_kept_for_nobody(topic):
+    config.register_lib_opts()
+    transport = oslo_messaging.get_notification_transport(config.CONF, url='inproc://')
+    notifier = oslo_messaging.Notifier(transport, publisher_id='test', driver='messagingv2',
+                                       topics=[topic])
+    try:
+        # Nobody listens: dropped, not queued for a listener that may never come.
+        notifier.info({}, 'thing.end', {'n': 1})
+        exchange = inproc_transport._Broker.exchange(config.CONF.control_exchange)
+        assert not any(q for (t, _), q in exchange.topic_queues.items()
+                       if t.startswith(topic))
+        notes = _Notes()
+        listener = oslo_messaging.get_notification_listener(
+            transport, [oslo_messaging.Target(topic=topic)], [notes], executor='threading')
+        listener.start()
+        try:
+            notifier.info({}, 'thing.end', {'n': 2})
+            assert notes.arrived.wait(WAIT)
+            assert notes.payloads == [{'n': 2}]
+        finally:
+            listener.stop()
+            listener.wait()
+    finally:
+        transport.cleanup()

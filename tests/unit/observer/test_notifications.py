@@ -44,6 +44,19 @@ def test_the_objects_a_payload_names_are_found_in_every_services_shape():
     assert notifications.ids_named('not a payload') == set()
 
 
+def test_the_simulated_clouds_settle_names_every_object_it_settled():
+    payload = {'objects': [
+        {'id': SERVER, 'type': 'OS::Heat::TestResource', 'status': 'ACTIVE',
+         'settled_at': 1800000000.5},
+        {'id': VOLUME, 'type': 'OS::Heat::TestResource', 'status': 'DELETED',
+         'settled_at': 1800000000.7}]}
+    assert notifications.ids_named(payload) == {SERVER, VOLUME}
+    looked = []
+    notifications.Endpoint(looked.append).info({}, 'cloud.host', 'object.settle.end',
+                                               payload, {})
+    assert looked == [{SERVER, VOLUME}]
+
+
 def test_an_action_that_only_began_wakes_nothing():
     looked = []
     endpoint = notifications.Endpoint(looked.append)
