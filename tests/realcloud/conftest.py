@@ -17,7 +17,10 @@ from tests import services
 # The clouds tools/minicloud writes into its clouds.yaml, by user.
 CLOUDS = {'admin': 'minicloud-admin', 'demo': 'minicloud-demo',
           'alt': 'minicloud-alt', 'heat-conv': 'minicloud-heat-conv'}
-API_TIMEOUT = 15
+# Seconds the tests' own calls wait for an answer. Generous: with the machine
+# loaded, Neutron took over 15 s to create a router with a gateway, and a
+# session fixture's timeout errors every test that uses it.
+API_TIMEOUT = 60
 # Seconds the tier waits for the rig to answer its first check.
 CHECK_PATIENCE = 120
 
