@@ -248,7 +248,9 @@ def test_create_and_update_from_the_form_after_a_preview_then_converge(service, 
     page.click('button[name=submit]')
     head = page.locator('.stack-head')
     head.locator('[data-status="CREATE_COMPLETE"]').wait_for(timeout=30000)
-    assert page.locator('#graph-text li').count() == 5
+    # The graph draws after its layout, which may end after the status shows.
+    _wait(lambda: page.locator('#graph-text li').count() == 5, 20,
+          lambda: f'5 resources drawn, not {page.locator("#graph-text li").count()}')
 
     page.click('a[data-tab="template"]')
     assert 'Fan-out and fan-in' in page.locator('pre.template').inner_text(timeout=10000)

@@ -28,8 +28,14 @@ ALLOWED_EXTRA = 15.0   # seconds a killed engine may add to an operation
 
 @pytest.fixture(scope='module')
 def cluster(tmp_path_factory):
-    """Three engines of their own (conftest's ``driver`` drives them)."""
-    yield from process_driver.running_cluster(tmp_path_factory, 'recovery', engines=3)
+    """Three engines of their own (conftest's ``driver`` drives them).
+
+    Without the cloud's settle notifications: with them, any observer ends a
+    settled action, and a stack whose observer died may finish before its
+    lease moves; this module tests the leases and polls that are the fallback
+    when no notification comes (test_settle_notices_rabbit tests the notices)."""
+    yield from process_driver.running_cluster(tmp_path_factory, 'recovery', engines=3,
+                                              notify_settled=False)
 
 
 def layered(value):

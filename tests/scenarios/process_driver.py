@@ -60,7 +60,7 @@ class Cluster:
     drift_interval = 1.0
 
     def __init__(self, db_url, rabbit_url, workdir, engines=2, observers=1,
-                 database_options='', poll_interval=0.2):
+                 database_options='', poll_interval=0.2, notify_settled=True):
         suffix = uuid.uuid4().hex[:8]
         self.cloud_url = f'http://127.0.0.1:{free_port()}'
         self.topic = f'heat-conv-test-{suffix}'
@@ -79,6 +79,7 @@ class Cluster:
                     f'drift_interval = {self.drift_interval}\n'
                     f'[cloud]\nurl = {self.cloud_url}\n'
                     f'notification_topic = {self.notification_topic}\n'
+                    f'notify_settled = {str(notify_settled).lower()}\n'
                     f'bind_port = {self.cloud_url.rsplit(":", 1)[1]}\n'
                     f'store_path = {os.path.join(workdir, "cloud.sqlite")}\n')
         self.workdir = workdir
