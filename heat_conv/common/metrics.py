@@ -11,6 +11,7 @@ import threading
 import time
 
 import prometheus_client as prom
+from prometheus_client import core as prom_core
 
 # Operations: counted once, when the stack's state change is committed.
 OPERATIONS = prom.Counter(
@@ -30,8 +31,6 @@ STEPS_IN_FLIGHT = prom.Gauge(
 STEP_STATEMENTS = prom.Histogram(
     'heat_conv_step_db_statements', 'Database statements one step sent, by message '
     'method', ['method'], buckets=(0, 1, 2, 4, 6, 8, 12, 16, 24, 32, 64, 128, 256))
-DB_STATEMENTS = prom.Counter(
-    'heat_conv_db_statements', 'Database statements this process sent')
 
 # Messages to the engine.
 MESSAGES_SENT = prom.Counter(
@@ -73,13 +72,39 @@ API_REQUESTS = prom.Counter(
     ['method', 'status'])
 
 _local = threading.local()
+# Statements are counted per thread, each thread in a cell only it writes:
+# no lock on every statement (a prometheus Counter takes one), and the
+# process's total is their sum when the metrics are read.
+_statement_cells = []
+_cells_lock = threading.Lock()
+
+
+def _statements():
+    cell = getattr(_local, 'statements', None)
+    if cell is None:
+        cell = _local.statements = [0]
+        with _cells_lock:
+            _statement_cells.append(cell)
+    return cell
 
 
 def count_statement(*_args):
     """A database statement (an SQLAlchemy ``before_cursor_execute``
     listener): the process's total, and the running step's own count."""
-    DB_STATEMENTS.inc()
-    _local.statements = getattr(_local, 'statements', 0) + 1
+    _statements()[0] += 1
+
+
+class _StatementTotal:
+    def collect(self):
+        with _cells_lock:
+            total = sum(cell[0] for cell in _statement_cells)
+        family = prom_core.CounterMetricFamily(
+            'heat_conv_db_statements', 'Database statements this process sent')
+        family.add_metric([], total)
+        yield family
+
+
+prom.REGISTRY.register(_StatementTotal())
 
 
 @contextlib.contextmanager
@@ -89,7 +114,8 @@ def step(method):
     if series is None:   # labels() takes a lock and builds a key: once per method
         series = _step_series.setdefault(method, (STEP_SECONDS.labels(method),
                                                   STEP_STATEMENTS.labels(method)))
-    before = getattr(_local, 'statements', 0)
+    statements = _statements()
+    before = statements[0]
     started = time.perf_counter()
     STEPS_IN_FLIGHT.inc()
     try:
@@ -97,7 +123,7 @@ def step(method):
     finally:
         STEPS_IN_FLIGHT.dec()
         series[0].observe(time.perf_counter() - started)
-        series[1].observe(getattr(_local, 'statements', 0) - before)
+        series[1].observe(statements[0] - before)
 
 
 _step_series = {}

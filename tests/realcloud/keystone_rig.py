@@ -49,6 +49,15 @@ class KeystoneHeatConv(all_in_one.AllInOne):
             f'[cloud]\nbind_port = {self.cloud_port}\n' + keystone_conf(rig))
 
 
+def stack_user_domain_conf(rig):
+    """heat-conv's [DEFAULT] stack user domain settings: the rig's heat domain
+    and its admin, for the types that make users for servers and stacks."""
+    domain = rig.auth('heat-domain-admin')
+    return (f'stack_user_domain_name = {domain["domain_name"]}\n'
+            f'stack_domain_admin = {domain["username"]}\n'
+            f'stack_domain_admin_password = {domain["password"]}\n')
+
+
 def keystone_conf(rig):
     """heat-conv's [keystone_authtoken] and [trustee]: the rig's heat-conv
     user, at the rig's Keystone."""

@@ -45,12 +45,9 @@ def _template(transport):
 
 @pytest.fixture(scope='module')
 def heat_conv(rig, tmp_path_factory):
-    domain = rig.auth('heat-domain-admin')
     service = keystone_rig.KeystoneHeatConv(
-        tmp_path_factory.mktemp('software-config'), rig, extra_conf=(
-            f'stack_user_domain_name = {domain["domain_name"]}\n'
-            f'stack_domain_admin = {domain["username"]}\n'
-            f'stack_domain_admin_password = {domain["password"]}\n'))
+        tmp_path_factory.mktemp('software-config'), rig,
+        extra_conf=keystone_rig.stack_user_domain_conf(rig))
     try:
         yield service.start()
     finally:

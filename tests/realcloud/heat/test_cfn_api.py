@@ -59,12 +59,9 @@ DEPLOY_TEMPLATE = {
 
 @pytest.fixture(scope='module')
 def heat_conv(rig, tmp_path_factory):
-    domain = rig.auth('heat-domain-admin')
     service = keystone_rig.KeystoneHeatConv(
-        tmp_path_factory.mktemp('cfn-api'), rig, extra_conf=(
-            f'stack_user_domain_name = {domain["domain_name"]}\n'
-            f'stack_domain_admin = {domain["username"]}\n'
-            f'stack_domain_admin_password = {domain["password"]}\n'))
+        tmp_path_factory.mktemp('cfn-api'), rig,
+        extra_conf=keystone_rig.stack_user_domain_conf(rig))
     service.cfn_port = free_port()
     service.conf_file.write_text(service.conf_file.read_text() + (
         f'[heat_api_cfn]\nenabled = true\nbind_port = {service.cfn_port}\n'))
