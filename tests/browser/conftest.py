@@ -6,6 +6,7 @@ one named by HEAT_CONV_CHROMIUM, else Debian's /usr/bin/chromium
 (``apt-get install chromium``). Without either, every test here skips and
 says which is missing.
 """
+import asyncio
 import os
 import shutil
 
@@ -34,6 +35,15 @@ def browser():
     if not executable:
         pytest.skip('the browser tier needs Chromium: apt-get install chromium '
                     '(or HEAT_CONV_CHROMIUM=/path/to/chrome)')
+    # No loop runs in this thread (pytest calls the fixture), so a running
+    # loop asyncio reports here was left marked by earlier code in this
+    # worker, and Playwright's sync API would refuse to start (seen in CI).
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    else:
+        asyncio.events._set_running_loop(None)
     with sync_playwright() as playwright:
         try:
             launched = playwright.chromium.launch(executable_path=executable, headless=True)
