@@ -39,7 +39,10 @@ def template(ingress, role, password):
             # router's interface (only the addresses wait for it).
             'eip': {'type': 'AWS::EC2::EIP', 'depends_on': ['iface'],
                     'properties': {'InstanceId': ref('vm')}},
-            'port': {'type': 'OS::Neutron::Port', 'properties': {'network': ref('net')}},
+            # On the subnet, not only the network: a port made before its
+            # network's subnet has no address to take a floating IP.
+            'port': {'type': 'OS::Neutron::Port', 'properties': {
+                'network': ref('net'), 'fixed_ips': [{'subnet': ref('subnet')}]}},
             'eip2': {'type': 'AWS::EC2::EIP', 'properties': {'Domain': 'vpc'}},
             'assoc': {'type': 'AWS::EC2::EIPAssociation', 'depends_on': ['iface'],
                       'properties': {'AllocationId': {'get_attr': ['eip2', 'AllocationId']},
