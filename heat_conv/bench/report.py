@@ -93,12 +93,14 @@ def _cpu(row):
         parts.append(f'all {_fmt(cpu["all"], 1)}')
     if engines:
         parts.append(f'engines {engines:.1f}')
-    # Then the roles of a started topology, and any process named by --pid.
-    known = {'all', 'api', 'observer', 'cloud'}
-    others = sorted(k for k in cpu if k not in known and not k.startswith('engine'))
-    for name in ('api', 'observer', 'cloud', *others):
+    for name in ('api', 'observer', 'cloud'):
         if cpu.get(name) is not None:
-            parts.append(f'{name} {cpu[name]:.2f}' if name in others else f'{name} {cpu[name]:.1f}')
+            parts.append(f'{name} {cpu[name]:.1f}')
+    # Processes named by --pid (builds started by hand, compared with each
+    # other): two decimals, as their differences are small.
+    for name in sorted(set(cpu) - {'all', 'api', 'observer', 'cloud'}):
+        if not name.startswith('engine') and cpu[name] is not None:
+            parts.append(f'{name} {cpu[name]:.2f}')
     return ', '.join(parts) or 'n/a'
 
 
