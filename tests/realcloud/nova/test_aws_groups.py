@@ -60,16 +60,6 @@ def subnet(minicloud):
         net.delete_network(network)
 
 
-@pytest.fixture
-def user(rig, heat_conv):
-    return keystone_rig.User(rig, 'demo', heat_conv)
-
-
-@pytest.fixture
-def watch(minicloud, heat_conv):
-    yield from support.watching(minicloud, heat_conv.db_url)
-
-
 def servers(watch, count, timeout=300):
     """{id: name} of the stacks' servers once there are ``count``, all ACTIVE."""
     deadline = time.monotonic() + timeout

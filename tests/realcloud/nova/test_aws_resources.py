@@ -77,16 +77,6 @@ def heat_conv(rig, tmp_path_factory):
     service.kill()
 
 
-@pytest.fixture
-def user(rig, heat_conv):
-    return keystone_rig.User(rig, 'demo', heat_conv)
-
-
-@pytest.fixture
-def watch(minicloud, heat_conv):
-    yield from support.watching(minicloud, heat_conv.db_url)
-
-
 def physical(user, name, stack_id):
     resp = user.request('GET', f'/stacks/{name}/{stack_id}/resources')
     assert resp.status_code == 200, resp.text
