@@ -125,7 +125,15 @@ def parse_args(argv):
                            '(distributed topology; e.g. 20x100:60): CPU seconds per '
                            'process, statements and writes MariaDB counted, against '
                            'the same interval idle; writes rest.md and rest.jsonl')
+    mode.add_argument('--many', metavar='SxLxW',
+                      help='S stacks of LxW layered resources created, updated and '
+                           'deleted at once by S clients (distributed topology; issue '
+                           '30 asks for 100x10x10): wall time and resources per second '
+                           'per engine core of each phase; writes many.md and many.jsonl')
     args = p.parse_args(argv)
+    if args.many:
+        _check_many_args(p, args)
+        return args
     if args.rest:
         _check_rest_args(p, args)
         return args
@@ -210,6 +218,23 @@ def _check_rest_args(p, args):
         p.error(str(exc))
 
 
+def _check_many_args(p, args):
+    from heat_conv.bench import many
+    given = [flag for flag, value in (
+        ('--endpoint', args.endpoint), ('--workload', args.workload),
+        ('--wait', args.wait), ('--phases', args.phases), ('--repeat', args.repeat),
+        ('--transport-latency', args.transport_latency), ('--os-cloud', args.os_cloud),
+        ('--database postgresql', args.database == 'postgresql')) if value]
+    if args.topology not in (None, 'distributed'):
+        given.append('--topology ' + args.topology)
+    if given:
+        p.error(f'--many runs the distributed topology on MariaDB; drop {", ".join(given)}')
+    try:
+        args.many = many.Spec.parse(args.many)
+    except ValueError as exc:
+        p.error(str(exc))
+
+
 def _named(spec):
     name, sep, url = spec.partition('=')
     if not sep or not name or not url:
@@ -261,6 +286,9 @@ def main(argv=None):
     if args.rest:
         from heat_conv.bench import rest
         return rest.run(args)
+    if args.many:
+        from heat_conv.bench import many
+        return many.run(args)
     args.user_auth = None
     if args.os_cloud:
         from heat_conv.bench import keystone

@@ -79,6 +79,11 @@ class HeatClient:
         body = resp.json()['stack']
         return body['stack_status'], body.get('stack_status_reason')
 
+    def statuses(self):
+        """{stack name: ACTION_STATUS} of every stack the list shows."""
+        resp = self._call('GET', '/stacks')
+        return {s['stack_name']: s['stack_status'] for s in resp.json()['stacks']}
+
     def events(self, stack, marker=None, **filters):
         params = dict(filters, sort_dir='asc')
         if marker:
