@@ -81,6 +81,12 @@ class CloudClient(abc.ABC):
         """Batch status: ``{id: object or None}``, None for a missing object."""
 
     @abc.abstractmethod
+    def changes(self, token=None):
+        """``(token, ids)``: a token for now, and the ids of the objects
+        created, changed or deleted since ``token`` (None: since when it
+        cannot say, so look at everything)."""
+
+    @abc.abstractmethod
     def patch(self, object_id, properties):
         """Out-of-band edit (drift): merge properties, None removing a key."""
 
@@ -163,6 +169,10 @@ class LocalCloudClient(CloudClient):
     def get_many(self, ids):
         self._enter()
         return self.store.get_many(ids)
+
+    def changes(self, token=None):
+        self._enter()
+        return self.store.changes(token)
 
     def patch(self, object_id, properties):
         return self.store.patch(object_id, properties)
@@ -252,6 +262,11 @@ class HttpCloudClient(CloudClient):
     def get_many(self, ids):
         return self._call('POST', '/v1/objects/status', 200,
                           payload={'ids': list(ids)})['objects']
+
+    def changes(self, token=None):
+        query = '?' + urlencode({'since': token}) if token else ''
+        body = self._call('GET', '/v1/changes' + query, 200)
+        return body['token'], body['changed']
 
     def patch(self, object_id, properties):
         # A merge that bumps the version each time it is applied.

@@ -30,6 +30,7 @@ _ROUTES = (
     ('GET', '/v1/objects', 'list_objects', True),
     ('POST', '/v1/objects', 'create', True),
     ('POST', '/v1/objects/status', 'status', True),
+    ('GET', '/v1/changes', 'changes', True),
     ('GET', _OBJECT, 'show', True),
     ('PUT', _OBJECT, 'update', True),
     ('POST', _OBJECT + '/delete', 'delete', True),
@@ -238,6 +239,10 @@ class CloudApp:
         if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
             raise CloudBadRequest('ids must be a list of strings')
         return 200, {'objects': self.store.get_many(ids)}
+
+    def _changes(self, req):
+        token, changed = self.store.changes(req.query.get('since') or None)
+        return 200, {'token': token, 'changed': changed}
 
     def _show(self, req, object_id):
         return 200, {'object': self.store.get(object_id)}

@@ -17,6 +17,7 @@ import sqlite3
 import threading
 import uuid
 
+from heat_conv.cloud import change_log
 from heat_conv.cloud import store_upgrade
 from heat_conv.cloud.errors import CloudBadRequest
 from heat_conv.cloud.errors import CloudConflict
@@ -173,6 +174,7 @@ class CloudStore:
             self._db.execute('PRAGMA synchronous = NORMAL')
             store_upgrade.upgrade(self._db, _SNAPSHOTS)
             self._db.executescript(_SCHEMA)
+            self._db.executescript(change_log.DDL)
 
     def close(self):
         with self._lock:
@@ -446,6 +448,13 @@ class CloudStore:
                         f'SELECT {_COLUMNS} FROM objects WHERE id IN ({marks})', chunk):
                     found[row[0]] = _to_dict(row)
         return found
+
+    def changes(self, token=None):
+        """(a token for now, ids of the objects changed since ``token``, or
+        None when that cannot be said: see change_log)."""
+        with self._transaction():
+            self._settle(timeutils.now())
+            return change_log.since(self._db, token)
 
     # --- out-of-band ------------------------------------------------------
 

@@ -25,6 +25,7 @@ from heat_conv.db.queries.observation import resources_record_drift  # noqa: F40
 from heat_conv.db.queries.observation import stacks_auto_heal  # noqa: F401
 from heat_conv.db.queries.observation import stacks_observable  # noqa: F401
 from heat_conv.db.queries.observation import stacks_projects  # noqa: F401
+from heat_conv.db.queries.observation import stacks_rest_marks  # noqa: F401
 from heat_conv.db.queries.purge import stacks_purge_deleted  # noqa: F401
 from heat_conv.db.queries.recovery import resources_held_by  # noqa: F401
 from heat_conv.db.queries.recovery import resources_orphaned  # noqa: F401

@@ -36,17 +36,26 @@ class Pass:
     drifted_stacks: set = dataclasses.field(default_factory=set)
 
 
-def observe(stack_ids, cloud=None, batch_size=500, connection_for=None):
+def observe(stack_ids, cloud=None, batch_size=500, connection_for=None, memory=None):
     """One drift pass over the observed resources of ``stack_ids``.
 
     ``connection_for(stack_id)``: the real cloud's connection for a stack
-    (default: its trust's, heat_conv.clients)."""
-    rows = [r for r in db_api.resources_observable(stack_ids) if _observed_type(r)]
+    (default: its trust's, heat_conv.clients). ``memory``: a DriftMemory
+    kept from pass to pass, so that only what may have changed is compared."""
+    def get_cloud():
+        nonlocal cloud
+        cloud = cloud or cloud_client.get_client()
+        return cloud
+    if memory is None:
+        rows = fresh_rows = _read(stack_ids)
+    else:
+        rows, fresh = memory.rows(stack_ids, _read, get_cloud)
+        fresh_rows = [row for row in rows if row.stack_id in fresh]
     result = Pass(resources=len(rows))
     simulated, groups = reality.split(rows)
     changes = []
     if simulated:
-        cloud = cloud or cloud_client.get_client()
+        get_cloud()
     for start in range(0, len(simulated), batch_size):
         batch = simulated[start:start + batch_size]
         result.cloud_calls += 1
@@ -70,8 +79,16 @@ def observe(stack_ids, cloud=None, batch_size=500, connection_for=None):
             continue
         result.cloud_calls += calls
         _compare(group.rows, objects, connection, result, changes)
-    result.changed = db_api.resources_record_drift(changes)
+    written = []
+    result.changed = db_api.resources_record_drift(changes, written)
+    if memory is not None:
+        memory.remember(fresh_rows, {row.id for row in simulated}, written, changes)
+        result.drifted_stacks |= memory.drifted_stacks
     return result
+
+
+def _read(stack_ids):
+    return [r for r in db_api.resources_observable(stack_ids) if _observed_type(r)]
 
 
 def _compare(rows, objects, cloud, result, changes):

@@ -21,6 +21,15 @@ observer_opts = [
     cfg.FloatOpt('drift_interval', default=10.0, min=0.05,
                  help='Seconds between drift passes, which compare every '
                       'observed resource with reality.'),
+    cfg.FloatOpt('drift_full_pass_interval', default=600.0, min=0.0,
+                 help='Seconds between drift passes that compare every observed '
+                      'resource of the simulated cloud with its object. The passes '
+                      'in between compare only the resources of stacks that changed '
+                      'since the last pass and those whose objects the cloud says '
+                      'changed (its change feed), so stacks at rest cost a pass one '
+                      'small read and one small call. 0: every pass compares '
+                      'everything. Real clouds\' resources are compared on every '
+                      'pass.'),
     cfg.FloatOpt('report_again_after', default=5.0, min=0.0,
                  help='Seconds after reporting that a resource\'s cloud action '
                       'ended before the observer reports it again, if the '

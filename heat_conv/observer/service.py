@@ -33,6 +33,7 @@ from heat_conv.db import api as db_api
 from heat_conv.engine.core import messages
 from heat_conv.engine.core import rpc
 from heat_conv.observer import drift
+from heat_conv.observer import drift_memory
 from heat_conv.observer import leases
 from heat_conv.observer import notifications
 from heat_conv.observer import options  # noqa: F401  (registers [observer])
@@ -83,6 +84,8 @@ class Observer:
         self._snapshots_looked = float('-inf')
         self._snapshots_of = None
         self._snapshots_deleting = False
+        self.drift_memory = drift_memory.DriftMemory(
+            CONF.observer.drift_full_pass_interval)
 
     def renew(self):
         """Beat, and hold this observer's share of the stacks."""
@@ -160,7 +163,8 @@ class Observer:
 
     def _drift(self, stacks):
         result = drift.observe(stacks, self.cloud, CONF.observer.batch_size,
-                               connection_for=self.connection_for)
+                               connection_for=self.connection_for,
+                               memory=self.drift_memory)
         self.failures = self.failures + 1 if result.failed_calls else 0
         # Report drift where it may be healed; whether to, is the engine's call.
         for stack_id in db_api.stacks_auto_heal(result.drifted_stacks):

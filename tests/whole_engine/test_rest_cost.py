@@ -144,3 +144,81 @@ def test_snapshot_deletes_are_looked_for_when_they_can_have_begun(driver, monkey
     observer.run_pass()
     observer.run_pass()
     assert len(looks) == 5, 'until none does'
+
+
+def _warm(observer):
+    # The first pass reads everything and learns the cloud has a feed; the
+    # second takes the feed's token and remembers what it read.
+    observer.drift_pass()
+    return observer.drift_pass()
+
+
+def test_at_rest_a_drift_pass_reads_no_resource_and_asks_the_cloud_once(
+        driver, statements, monkeypatch):
+    stacks = _stacks_at_rest(driver, 4, 10)
+    observer = _observer(driver, stacks)
+    assert _warm(observer).resources == 40
+    calls = []
+    for name in ('changes', 'get_many'):
+        real = getattr(driver.cloud, name)
+        monkeypatch.setattr(driver.cloud, name, lambda *a, _n=name, _f=real, **k: (
+            calls.append(_n), _f(*a, **k))[1])
+    seen = statements.during(lambda: setattr(observer, 'result', observer.drift_pass()))
+    assert observer.result.resources == 0 and observer.result.changed == 0
+    assert calls == ['changes']
+    assert [s.split()[0] for s in seen] == ['SELECT', 'COMMIT'], seen
+    assert 'stack' in seen[0].lower() and 'resource' not in seen[0].lower()
+
+
+def test_a_change_out_of_band_is_found_by_the_next_pass_from_memory(driver):
+    stacks = _stacks_at_rest(driver, 3, 10)
+    observer = _observer(driver, stacks)
+    _warm(observer)
+    target = driver.objects()[3]            # of the last stack created
+    driver.cloud.patch(target['id'], {'value': 'tampered'})
+    result = observer.drift_pass()
+    assert (result.resources, result.changed) == (1, 1)
+    assert result.drifted_stacks == {driver.stack_id}
+    # Still drifted on the next pass, which compares nothing: reported
+    # again, so that auto-heal is asked again.
+    again = observer.drift_pass()
+    assert (again.resources, again.changed) == (0, 0)
+    assert again.drifted_stacks == {driver.stack_id}
+    driver.cloud.patch(target['id'], {'value': 'v0'})
+    healed = observer.drift_pass()
+    assert (healed.resources, healed.changed) == (1, 1) and not healed.drifted_stacks
+    assert {r.drift_status for r in db_api.resources_observable(stacks)} == {'IN_SYNC'}
+
+
+def test_a_stack_changed_by_a_traversal_is_read_again_whole(driver):
+    stacks = _stacks_at_rest(driver, 3, 10)
+    observer = _observer(driver, stacks)
+    _warm(observer)
+    driver.update(workloads.Independent(10).template('v1'))   # the last stack
+    assert driver.settle() == 'UPDATE_COMPLETE'
+    result = observer.drift_pass()
+    assert result.resources == 10 and result.changed == 0
+    assert observer.drift_pass().resources == 0
+
+
+def test_everything_is_compared_when_the_cloud_cannot_say_and_at_each_full_pass(driver):
+    stacks = _stacks_at_rest(driver, 2, 10)
+    observer = _observer(driver, stacks)
+    _warm(observer)
+    observer.drift_memory.token = 'another-store.7'
+    assert observer.drift_pass().resources == 20
+    assert observer.drift_pass().resources == 0
+    driver.clock.advance(CONF.observer.drift_full_pass_interval)
+    assert observer.drift_pass().resources == 20
+    assert observer.drift_pass().resources == 0
+
+
+def test_a_full_pass_every_time_when_the_interval_is_zero(driver):
+    CONF.set_override('drift_full_pass_interval', 0, group='observer')
+    try:
+        stacks = _stacks_at_rest(driver, 2, 5)
+        observer = _observer(driver, stacks)
+        _warm(observer)
+        assert observer.drift_pass().resources == 10
+    finally:
+        CONF.clear_override('drift_full_pass_interval', group='observer')

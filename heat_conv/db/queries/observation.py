@@ -33,8 +33,21 @@ def resources_observable(stack_ids):
         r.action.not_in([Action.INIT, Action.DELETE])).order_by(r.id))
 
 
+def stacks_rest_marks(stack_ids):
+    """{stack id: what changes whenever its resources may have}: the
+    traversal and status. A drift pass that finds a stack's mark as it
+    was can trust what it read of the stack's resources before."""
+    if not stack_ids:
+        return {}
+    s = models.Stack
+    with transaction() as session:
+        return {stack_id: (traversal, action, status) for stack_id, traversal, action, status
+                in session.execute(sa.select(s.id, s.current_traversal, s.action, s.status)
+                                   .where(s.id.in_(list(stack_ids))))}
+
+
 @retry_on_deadlock
-def resources_record_drift(changes):
+def resources_record_drift(changes, written_ids=None):
     """Store drift findings: ``changes`` [(row, status, detail, event)] for
     rows whose drift status changed, with their event; ``drift_checked_at``
     is when the finding was made. A row whose finding is unchanged is not
@@ -50,6 +63,8 @@ def resources_record_drift(changes):
     r = models.Resource
     with transaction() as session:
         written = []
+        if written_ids is not None:
+            del written_ids[:]   # from an attempt rolled back by a deadlock
         for row, status, detail, event in changes:
             won = _execute(session, sa.update(r).where(
                 r.id == row.id, r.atomic_key == row.atomic_key).values(
@@ -58,6 +73,8 @@ def resources_record_drift(changes):
             ).rowcount
             if won:
                 written.append(event)
+                if written_ids is not None:
+                    written_ids.append(row.id)
         if written:
             session.execute(sa.insert(models.Event), _event_rows(written))
         return len(written)
