@@ -22,6 +22,7 @@ import json
 import os
 import sys
 
+from heat_conv.bench import keystone
 from heat_conv.bench import plan as plans
 from heat_conv.bench import report
 from heat_conv.bench import runner
@@ -42,13 +43,17 @@ def parse_args(argv):
     p.add_argument('--endpoint', action='append', metavar='[NAME=]URL',
                    help='Heat v1 endpoint (http://HOST:8004/v1/TENANT) of a running '
                         'service; with --os-cloud, %%(project_id)s or a URL ending '
-                        'in /v1 gets the token\'s project; repeatable, NAME '
-                        'naming each in the results (default: start --topology)')
+                        'in /v1 gets the token\'s project, and "catalog" is the '
+                        'orchestration endpoint of its service catalog; '
+                        'repeatable, NAME naming each in the results (default: '
+                        'start --topology; with --os-cloud alone, the catalog\'s)')
     p.add_argument('--token', help='X-Auth-Token sent to --endpoint')
     p.add_argument('--os-cloud', metavar='CLOUD',
                    help='authenticate as this cloud of clouds.yaml '
                         '(OS_CLIENT_CONFIG_FILE names the file): a token sent with '
-                        'every call, renewed as it nears its end')
+                        'every call, renewed as it nears its end; with no --endpoint '
+                        'or --topology, the workloads run against the orchestration '
+                        'endpoint of the token\'s service catalog')
     p.add_argument('--service-cloud', metavar='CLOUD',
                    help='with --topology keystone: the service user (a cloud of '
                         'clouds.yaml) heat-conv validates tokens as and takes '
@@ -143,10 +148,16 @@ def parse_args(argv):
         p.error(str(exc))
     topologies = [t for t in (args.topology or 'embedded').split(',') if t]
     args.endpoints = {}
+    if args.os_cloud and not (args.endpoint or args.topology):
+        # A cloud and nothing else: measure the Heat its catalog names.
+        args.endpoint = [f'{args.os_cloud}={keystone.CATALOG}']
     for spec in args.endpoint or ():
         name, _, url = spec.partition('=') if '=' in spec.split('://')[0] \
             else ('', '', spec)
         args.endpoints[name or 'external'] = url
+    if keystone.CATALOG in args.endpoints.values() and not args.os_cloud:
+        p.error(f'--endpoint {keystone.CATALOG} is found in the service catalog of '
+                '--os-cloud: give --os-cloud')
     if args.endpoints:
         topologies = (topologies if args.topology else []) + list(args.endpoints)
     if args.token and not args.endpoints:
@@ -263,6 +274,5 @@ def main(argv=None):
         return rest.run(args)
     args.user_auth = None
     if args.os_cloud:
-        from heat_conv.bench import keystone
         args.user_auth = keystone.user_session(args.os_cloud)
     return session.run(args.plan, args)

@@ -32,8 +32,9 @@ def make_topology(name, args, config):
     if name in endpoints:
         if auth is not None:
             from heat_conv.bench import keystone
-            return keystone.KeystoneExternal(name, endpoints[name], auth,
-                                             calls_url=args.calls.get(name))
+            return keystone.KeystoneExternal(
+                name, endpoints[name], auth, calls_url=args.calls.get(name),
+                pid=(getattr(args, 'pids', None) or {}).get(name))
         topo = topologies.External(endpoints[name], name=name,
                                    pid=(getattr(args, 'pids', None) or {}).get(name))
         topo.token = args.token
