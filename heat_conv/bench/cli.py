@@ -22,6 +22,7 @@ import json
 import os
 import sys
 
+from heat_conv.bench import headline
 from heat_conv.bench import keystone
 from heat_conv.bench import plan as plans
 from heat_conv.bench import report
@@ -95,6 +96,12 @@ def parse_args(argv):
     p.add_argument('--output', default='bench-results', metavar='DIR',
                    help='where results.jsonl, results.md, results.png (and targets.md) go')
     p.add_argument('--no-plot', action='store_true', help='skip the PNG plot')
+    p.add_argument('--doc', metavar='FILE',
+                   help='after the run, replace what lies between FILE\'s lines '
+                        f'"{headline.BEGIN}" and "{headline.END}" with this run\'s '
+                        'table (each workload and phase, each service\'s median, '
+                        'their ratio, the load) and write its plot beside FILE '
+                        '(FILE-headline.png); doc/performance.md is written so')
     p.add_argument('--config', action='append', default=[], metavar='SECTION.KEY=VALUE',
                    help='heat-conv option for the started topology (repeatable), '
                         'e.g. observer.poll_interval=0.2')
@@ -131,6 +138,8 @@ def parse_args(argv):
                            'process, statements and writes MariaDB counted, against '
                            'the same interval idle; writes rest.md and rest.jsonl')
     args = p.parse_args(argv)
+    if args.doc:
+        _check_doc(p, args)
     if args.rest:
         _check_rest_args(p, args)
         return args
@@ -202,6 +211,17 @@ def _check_targets_args(p, args):
     if given:
         p.error(f'--targets runs its own plan on the topologies it starts; drop '
                 f'{", ".join(given)}')
+
+
+def _check_doc(p, args):
+    """A document that cannot take the table is refused before the run."""
+    if args.rest or args.targets or args.targets_quick or args.transport_latency:
+        p.error('--doc writes the table of a run of workloads: drop --rest, '
+                '--targets, --targets-quick or --transport-latency')
+    try:
+        headline.check(args.doc)
+    except (OSError, headline.MarkersMissing) as exc:
+        p.error(f'--doc: {exc}')
 
 
 def _check_rest_args(p, args):
