@@ -31,7 +31,8 @@ class Heat:
     """Just enough of Heat's v1 API for the benchmark's lifecycle, every
     stack done at once; ``token`` is the only one it accepts."""
 
-    def __init__(self):
+    def __init__(self, project=PROJECT):
+        self.project = project
         self.token = None
         self.stacks = {}
         self.calls = []
@@ -42,7 +43,7 @@ class Heat:
         self.calls.append((method, path, sent))
         if not sent or sent != self.token:
             return reply(start, '401 Unauthorized', {'error': {'code': 401}})
-        prefix = f'/v1/{PROJECT}'
+        prefix = f'/v1/{self.project}'
         if not path.startswith(prefix):
             return reply(start, '404 Not Found', {})
         parts = path[len(prefix):].strip('/').split('/')
