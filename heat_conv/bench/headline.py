@@ -124,14 +124,18 @@ def block(records, command, plot_name=None, now=None):
     load = (f'; the 1-minute load average was {min(loads):.1f} to {max(loads):.1f}'
             if loads else '')
     repetitions = max((r.get('rep', 0) + 1 for r in phases), default=0)
+    names = ' and '.join(filter(None, [', '.join(topologies[:-1]), topologies[-1]])) \
+        if topologies else 'nothing'
     lines = [f'Measured {when} on this machine ({os.cpu_count()} cores), '
-             f'{", ".join(topologies)} in the same run, {repetitions} '
+             f'{names} in the same run, {repetitions} '
              f'repetition{"s" if repetitions != 1 else ""} each{load}. '
              'Seconds are the median wall time of the completed repetitions, from '
              'the request to the status poll that shows the final status; a '
              'ratio over 1 means the first service was faster. "busy" marks a row '
              'where a CPU loop timed around a phase took more than '
-             f'{calibration.BUSY_CONTENTION:g} x its CPU time.', '',
+             f'{calibration.BUSY_CONTENTION:g} x its CPU time.'
+             + (' **One repetition: it shows that the command works, not figures '
+                'to quote.**' if repetitions == 1 else ''), '',
              f'`{command}`', '', table(phases)]
     if plot_name:
         lines += ['', f'![wall time per resource against N, this run]({plot_name})']

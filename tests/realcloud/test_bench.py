@@ -15,7 +15,8 @@ import requests
 
 from heat_conv.bench import heat_client
 from heat_conv.bench import keystone
-from tests.unit.bench.fake_openstack import Heat, serve
+from tests.unit.bench.fake_openstack import Heat
+from tests.unit.bench.fake_openstack import serve
 
 HEAT27_API = 'http://127.0.0.1:8104/v1/%(project_id)s'
 HEAT27_CALLS = 'http://127.0.0.1:8105'

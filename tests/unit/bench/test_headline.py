@@ -6,7 +6,9 @@ import pytest
 
 from heat_conv.bench import cli
 from heat_conv.bench import headline
-from tests.unit.bench.fake_openstack import Heat, PROJECT, serve
+from tests.unit.bench.fake_openstack import PROJECT
+from tests.unit.bench.fake_openstack import Heat
+from tests.unit.bench.fake_openstack import serve
 
 DOC = f'''# Performance
 
@@ -96,7 +98,10 @@ def test_the_update_writes_the_block_and_the_plot_beside_the_document(tmp_path):
     text = doc.read_text()
     assert text.startswith('# Performance\n\nIntro kept.\n') and 'kept too' in text
     assert 'an old table' not in text
-    assert 'Measured 1970-01-01 00:00 UTC' in text and '`heat-conv-bench --x`' in text
+    assert 'Measured 1970-01-01 00:00 UTC on this machine' in text
+    assert 'heat-conv and heat27 in the same run, 1 repetition each' in text
+    assert '**One repetition: it shows that the command works' in text
+    assert '`heat-conv-bench --x`' in text
     assert '| chain-1000 | create | 2.00 | 40.00 | 20.0 | 1.0 |' in text
     assert '![wall time per resource against N, this run](performance-headline.png)' \
         in text
@@ -129,7 +134,8 @@ def test_one_command_runs_two_services_and_rewrites_the_document(tmp_path):
     assert [row.split(' | ')[:2] for row in rows[1:]] == [
         ['| chain-2', 'create'], ['| chain-2', 'delete'],
         ['| chain-3', 'create'], ['| chain-3', 'delete']]
-    assert '2 repetitions each' in text
+    assert 'fast and slow in the same run, 2 repetitions each' in text
+    assert 'One repetition' not in text
     assert (tmp_path / 'performance-headline.png').exists()
     assert (out / 'headline.md').read_text().split('`')[1] == text.split('`')[1]
     phases = [json.loads(line) for line in (out / 'results.jsonl').read_text().splitlines()

@@ -8,7 +8,10 @@ import pytest
 import yaml
 
 from heat_conv.bench import cli
-from tests.unit.bench.fake_openstack import Heat, Keystone, PROJECT, serve
+from tests.unit.bench.fake_openstack import PROJECT
+from tests.unit.bench.fake_openstack import Heat
+from tests.unit.bench.fake_openstack import Keystone
+from tests.unit.bench.fake_openstack import serve
 
 
 @pytest.fixture
