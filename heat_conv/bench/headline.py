@@ -83,8 +83,8 @@ def _cell(group):
 
 def _load(group):
     loads = [r['load_1m'] for r in group if r.get('load_1m') is not None]
-    text = (f'{min(loads):.1f}' if min(loads) == max(loads)
-            else f'{min(loads):.1f}-{max(loads):.1f}') if loads else 'n/a'
+    low, high = (f'{min(loads):.1f}', f'{max(loads):.1f}') if loads else ('n/a',) * 2
+    text = low if low == high else f'{low}-{high}'
     worst = calibration.busy(group)
     if worst:
         text += f', busy ({worst[0]:.2f} x)'
