@@ -22,6 +22,9 @@ import json
 import os
 import sys
 
+from heat_conv.bench import headline
+from heat_conv.bench import keystone
+from heat_conv.bench import mode_args
 from heat_conv.bench import plan as plans
 from heat_conv.bench import report
 from heat_conv.bench import runner
@@ -42,13 +45,17 @@ def parse_args(argv):
     p.add_argument('--endpoint', action='append', metavar='[NAME=]URL',
                    help='Heat v1 endpoint (http://HOST:8004/v1/TENANT) of a running '
                         'service; with --os-cloud, %%(project_id)s or a URL ending '
-                        'in /v1 gets the token\'s project; repeatable, NAME '
-                        'naming each in the results (default: start --topology)')
+                        'in /v1 gets the token\'s project, and "catalog" is the '
+                        'orchestration endpoint of its service catalog; '
+                        'repeatable, NAME naming each in the results (default: '
+                        'start --topology; with --os-cloud alone, the catalog\'s)')
     p.add_argument('--token', help='X-Auth-Token sent to --endpoint')
     p.add_argument('--os-cloud', metavar='CLOUD',
                    help='authenticate as this cloud of clouds.yaml '
                         '(OS_CLIENT_CONFIG_FILE names the file): a token sent with '
-                        'every call, renewed as it nears its end')
+                        'every call, renewed as it nears its end; with no --endpoint '
+                        'or --topology, the workloads run against the orchestration '
+                        'endpoint of the token\'s service catalog')
     p.add_argument('--service-cloud', metavar='CLOUD',
                    help='with --topology keystone: the service user (a cloud of '
                         'clouds.yaml) heat-conv validates tokens as and takes '
@@ -90,6 +97,12 @@ def parse_args(argv):
     p.add_argument('--output', default='bench-results', metavar='DIR',
                    help='where results.jsonl, results.md, results.png (and targets.md) go')
     p.add_argument('--no-plot', action='store_true', help='skip the PNG plot')
+    p.add_argument('--doc', metavar='FILE',
+                   help='after the run, replace what lies between FILE\'s lines '
+                        f'"{headline.BEGIN}" and "{headline.END}" with this run\'s '
+                        'table (each workload and phase, each service\'s median, '
+                        'their ratio, the load) and write its plot beside FILE '
+                        '(FILE-headline.png); doc/performance.md is written so')
     p.add_argument('--config', action='append', default=[], metavar='SECTION.KEY=VALUE',
                    help='heat-conv option for the started topology (repeatable), '
                         'e.g. observer.poll_interval=0.2')
@@ -131,14 +144,16 @@ def parse_args(argv):
                            '30 asks for 100x10x10): wall time and resources per second '
                            'per engine core of each phase; writes many.md and many.jsonl')
     args = p.parse_args(argv)
+    if args.doc:
+        mode_args.check_doc(p, args)
     if args.many:
-        _check_many_args(p, args)
+        mode_args.check_many(p, args)
         return args
     if args.rest:
-        _check_rest_args(p, args)
+        mode_args.check_rest(p, args)
         return args
     if args.targets or args.targets_quick:
-        _check_targets_args(p, args)
+        mode_args.check_targets(p, args)
         args.plan = plans.targets(plans.QUICK if args.targets_quick else plans.FULL)
         return args
     args.phases = [x for x in (args.phases or ','.join(runner.PHASES)).split(',') if x]
@@ -151,10 +166,16 @@ def parse_args(argv):
         p.error(str(exc))
     topologies = [t for t in (args.topology or 'embedded').split(',') if t]
     args.endpoints = {}
+    if args.os_cloud and not (args.endpoint or args.topology):
+        # A cloud and nothing else: measure the Heat its catalog names.
+        args.endpoint = [f'{args.os_cloud}={keystone.CATALOG}']
     for spec in args.endpoint or ():
         name, _, url = spec.partition('=') if '=' in spec.split('://')[0] \
             else ('', '', spec)
         args.endpoints[name or 'external'] = url
+    if keystone.CATALOG in args.endpoints.values() and not args.os_cloud:
+        p.error(f'--endpoint {keystone.CATALOG} is found in the service catalog of '
+                '--os-cloud: give --os-cloud')
     if args.endpoints:
         topologies = (topologies if args.topology else []) + list(args.endpoints)
     if args.token and not args.endpoints:
@@ -186,53 +207,6 @@ def parse_args(argv):
     args.plan = plans.from_flags(topologies, args.workloads, args.wait or [0.0],
                                  args.phases, args.repeat or 1)
     return args
-
-
-def _check_targets_args(p, args):
-    """The targets plan fixes topologies, workloads, waits, phases and
-    repetitions; a flag that would change them is refused, not ignored."""
-    given = [flag for flag, value in (
-        ('--endpoint', args.endpoint), ('--topology', args.topology),
-        ('--workload', args.workload), ('--wait', args.wait),
-        ('--phases', args.phases), ('--repeat', args.repeat),
-        ('--transport-latency', args.transport_latency)) if value]
-    if given:
-        p.error(f'--targets runs its own plan on the topologies it starts; drop '
-                f'{", ".join(given)}')
-
-
-def _check_rest_args(p, args):
-    from heat_conv.bench import rest
-    given = [flag for flag, value in (
-        ('--endpoint', args.endpoint), ('--workload', args.workload),
-        ('--wait', args.wait), ('--phases', args.phases), ('--repeat', args.repeat),
-        ('--transport-latency', args.transport_latency), ('--os-cloud', args.os_cloud),
-        ('--database postgresql', args.database == 'postgresql')) if value]
-    if args.topology not in (None, 'distributed'):
-        given.append('--topology ' + args.topology)
-    if given:
-        p.error(f'--rest runs the distributed topology on MariaDB; drop {", ".join(given)}')
-    try:
-        args.rest = rest.Spec.parse(args.rest)
-    except ValueError as exc:
-        p.error(str(exc))
-
-
-def _check_many_args(p, args):
-    from heat_conv.bench import many
-    given = [flag for flag, value in (
-        ('--endpoint', args.endpoint), ('--workload', args.workload),
-        ('--wait', args.wait), ('--phases', args.phases), ('--repeat', args.repeat),
-        ('--transport-latency', args.transport_latency), ('--os-cloud', args.os_cloud),
-        ('--database postgresql', args.database == 'postgresql')) if value]
-    if args.topology not in (None, 'distributed'):
-        given.append('--topology ' + args.topology)
-    if given:
-        p.error(f'--many runs the distributed topology on MariaDB; drop {", ".join(given)}')
-    try:
-        args.many = many.Spec.parse(args.many)
-    except ValueError as exc:
-        p.error(str(exc))
 
 
 def _named(spec):
@@ -291,6 +265,5 @@ def main(argv=None):
         return many.run(args)
     args.user_auth = None
     if args.os_cloud:
-        from heat_conv.bench import keystone
         args.user_auth = keystone.user_session(args.os_cloud)
     return session.run(args.plan, args)

@@ -30,9 +30,26 @@ def project_id(session):
     return session.get_project_id()
 
 
+# --endpoint's value that means "the orchestration endpoint of the token's
+# service catalog".
+CATALOG = 'catalog'
+
+
+def catalog_endpoint(session):
+    """The public orchestration endpoint of the session's service catalog
+    (as the ``openstack stack`` CLI finds Heat)."""
+    url = session.get_endpoint(service_type='orchestration', interface='public')
+    if not url:
+        raise LookupError('the service catalog has no public orchestration endpoint')
+    return url
+
+
 def endpoint_for(template, session):
     """``template`` with ``%(tenant_id)s`` / ``%(project_id)s`` filled in;
-    one without either gets the project appended when it ends in ``/v1``."""
+    one without either gets the project appended when it ends in ``/v1``.
+    ``catalog``: the catalog's orchestration endpoint."""
+    if template == CATALOG:
+        template = catalog_endpoint(session)
     project = project_id(session)
     url = template.replace('%(tenant_id)s', project).replace('%(project_id)s', project)
     if url.rstrip('/').endswith('/v1'):

@@ -189,7 +189,14 @@ def figure(rows):
             ax.set_xlabel('resources (N)')
             ax.set_title(f'{phase}: {title}')
             ax.grid(True, alpha=0.3)
+    width, height = fig.get_size_inches()
+    # As many legend columns as the longest label lets fit across the
+    # figure (some 0.07 inch a character in the small font, plus the line
+    # drawn before it), and room below the panels for its rows.
+    longest = max(len(label) for label in handles)
+    ncol = max(1, min(3, len(handles), int(width / (0.07 * longest + 0.6))))
+    rows = -(-len(handles) // ncol)
     fig.legend(list(handles.values()), list(handles), loc='lower center',
-               ncol=min(3, len(handles)), fontsize='small')
-    fig.tight_layout(rect=(0, 0.03 * (1 + len(handles) // 3), 1, 1))
+               ncol=ncol, fontsize='small')
+    fig.tight_layout(rect=(0, min(0.5, (0.25 * rows + 0.1) / height), 1, 1))
     return fig

@@ -12,6 +12,7 @@ import time
 import requests
 
 from heat_conv.bench import cloud_report
+from heat_conv.bench import headline
 from heat_conv.bench import heat_client
 from heat_conv.bench import report
 from heat_conv.bench import runner
@@ -32,8 +33,9 @@ def make_topology(name, args, config):
     if name in endpoints:
         if auth is not None:
             from heat_conv.bench import keystone
-            return keystone.KeystoneExternal(name, endpoints[name], auth,
-                                             calls_url=args.calls.get(name))
+            return keystone.KeystoneExternal(
+                name, endpoints[name], auth, calls_url=args.calls.get(name),
+                pid=(getattr(args, 'pids', None) or {}).get(name))
         topo = topologies.External(endpoints[name], name=name,
                                    pid=(getattr(args, 'pids', None) or {}).get(name))
         topo.token = args.token
@@ -125,6 +127,8 @@ class Session:
                 self.jsonl.write(json.dumps(dict(v._asdict(), type='target')) + '\n')
         self._write_tables(rows)
         self._write_cloud_table(phases)
+        if getattr(args, 'doc', None):
+            self._write_doc(phases, rows)
         if self.plan.sizes:
             self._write_targets(verdicts, phases, started, load)
         say(f'{len(phases)} phases in {time.time() - started:.0f} s; results in '
@@ -237,6 +241,14 @@ class Session:
                 say(f'plot: {path}')
         except ImportError:
             say('no plot: matplotlib is not installed (pip install "heat-conv[bench]")')
+
+    def _write_doc(self, phases, rows):
+        command = 'heat-conv-bench ' + ' '.join(self.args.argv)
+        with open(os.path.join(self.args.output, 'headline.md'), 'w') as f:
+            f.write(headline.block(phases, command))
+        plot = headline.update(self.args.doc, phases, command, rows,
+                               draw=not self.args.no_plot)
+        say(f'{self.args.doc}: its table rewritten' + (f'; plot: {plot}' if plot else ''))
 
     def _write_cloud_table(self, phases):
         table = cloud_report.markdown(phases)

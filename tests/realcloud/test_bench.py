@@ -11,6 +11,12 @@ import subprocess
 import sys
 
 import pytest
+import requests
+
+from heat_conv.bench import heat_client
+from heat_conv.bench import keystone
+from tests.unit.bench.fake_openstack import Heat
+from tests.unit.bench.fake_openstack import serve
 
 HEAT27_API = 'http://127.0.0.1:8104/v1/%(project_id)s'
 HEAT27_CALLS = 'http://127.0.0.1:8105'
@@ -78,3 +84,31 @@ def test_heat27_runs_the_same_workload(minicloud, tmp_path):
                     '(tools/heat27 install && tools/heat27 start)')
     check_counted(bench(minicloud, tmp_path, '--endpoint', f'heat27={HEAT27_API}',
                         '--calls', f'heat27={HEAT27_CALLS}'))
+
+
+def test_the_rigs_keystone_gives_the_token_sent_and_the_catalogs_orchestration_endpoint(
+        minicloud, monkeypatch):
+    """--os-cloud against the rig's own Keystone: its catalog names the
+    orchestration endpoint, and the token the benchmark sends is one that
+    Keystone validates. Quick: no stack is made."""
+    monkeypatch.setenv('OS_CLIENT_CONFIG_FILE', minicloud.clouds_yaml)
+    auth = keystone.user_session('minicloud-demo')
+    project = auth.get_project_id()
+    assert keystone.endpoint_for(keystone.CATALOG, auth) == \
+        f'http://127.0.0.1:8004/v1/{project}'
+    heat = Heat(project)
+    heat.token = auth.get_token()
+    server, url = serve(heat)
+    try:
+        client = heat_client.HeatClient(f'{url}/v1/{project}', auth=auth)
+        assert client.resource_type_problem('OS::Heat::TestResource') is None
+    finally:
+        server.shutdown()
+        server.server_close()
+    ((_, _, sent),) = heat.calls
+    check = requests.get(auth.get_endpoint(service_type='identity', interface='public')
+                         .rstrip('/') + '/auth/tokens',
+                         headers={'X-Auth-Token': sent, 'X-Subject-Token': sent},
+                         timeout=60)
+    assert check.status_code == 200, check.text
+    assert check.json()['token']['project']['id'] == project

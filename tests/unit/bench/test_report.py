@@ -73,3 +73,17 @@ def test_the_cpu_of_a_process_named_by_pid_is_in_the_table():
             for rep, cpu in enumerate((0.5, 0.75, 0.6))]
     rows = report.summarize(runs)
     assert '| mine 0.60 |' in report.markdown(rows)
+
+
+def test_the_legend_fits_in_the_figure_and_below_the_panels():
+    # Long names (a service behind Keystone against Heat 27), one panel wide.
+    rows = [_phase(1.0, 0, topology=topology, workload=workload, label=f'{workload}-3',
+                   size=3)
+            for topology in ('heat-conv-keystone-2e', 'heat27')
+            for workload in ('chain', 'independent', 'layered')]
+    fig = report.figure(report.summarize(rows))
+    fig.canvas.draw()
+    (legend,) = fig.legends
+    box, frame = legend.get_window_extent(), fig.bbox
+    assert frame.x0 <= box.x0 and box.x1 <= frame.x1 and frame.y0 <= box.y0
+    assert all(box.y1 <= ax.get_tightbbox().y0 for ax in fig.axes)
