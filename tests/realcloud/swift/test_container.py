@@ -5,9 +5,9 @@ refused a delete while it holds objects unless PurgeOnDelete."""
 import requests
 from openstack import exceptions as sdk_exc
 
+from heat_conv.clients import swift_api
 from heat_conv.plugin_interface import base
 from heat_conv.resources.openstack.swift import container
-from heat_conv.resources.openstack.swift import swift_api
 
 
 def _head(cloud, name):

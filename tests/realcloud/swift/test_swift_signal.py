@@ -7,8 +7,8 @@ import json
 
 import requests
 
+from heat_conv.clients import swift_api
 from heat_conv.plugin_interface import base
-from heat_conv.resources.openstack.swift import swift_api
 from heat_conv.resources.openstack.swift import swift_signal
 
 

@@ -14,11 +14,11 @@ PurgeOnDelete is true; then it deletes the objects first.
 from urllib import parse
 
 from heat_conv.clients import retry
+from heat_conv.clients import swift_api
 from heat_conv.plugin_interface import base
 from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.openstack import base as os_base
 from heat_conv.resources.openstack import names
-from heat_conv.resources.openstack.swift import swift_api
 
 
 def meta_headers(kind, meta):

@@ -10,8 +10,8 @@ the earlier one.
 """
 import json
 
+from heat_conv.clients import swift_api
 from heat_conv.plugin_interface import base
-from heat_conv.resources.openstack.swift import swift_api
 
 SUCCESS, FAILURE = 'SUCCESS', 'FAILURE'
 

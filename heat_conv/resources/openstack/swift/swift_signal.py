@@ -12,13 +12,13 @@ version, and the stack's container once it is empty.
 """
 from urllib import parse
 
+from heat_conv.clients import swift_api
 from heat_conv.common.status import Action
 from heat_conv.plugin_interface import base
 from heat_conv.plugin_interface.properties import Property
 from heat_conv.resources.openstack import base as os_base
 from heat_conv.resources.openstack import names
 from heat_conv.resources.openstack.swift import signals
-from heat_conv.resources.openstack.swift import swift_api
 
 # Deleting an object whose older versions are kept brings the previous one
 # back; a handle signalled more often than this leaves the rest.

@@ -110,3 +110,13 @@ def temp_url(cloud, container, name, method='PUT'):
     if isinstance(signed, bytes):
         signed = signed.decode()
     return f'{url.scheme}://{url.netloc}{signed}'
+
+
+def temp_url_target(url):
+    """(container, object) a temp URL of this project's account names;
+    ValueError for another URL."""
+    parts = parse.urlparse(url).path.split('/', 4)
+    if len(parts) != 5 or parts[0] or parts[1] != 'v1' or not parts[3] \
+            or not parts[4].strip('/'):
+        raise ValueError(f'{url} is not a Swift temp URL of an object')
+    return parse.unquote(parts[3]), parse.unquote(parts[4])
