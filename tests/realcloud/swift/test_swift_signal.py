@@ -42,6 +42,7 @@ def test_signals_put_to_the_temp_url_end_the_wait_with_their_data(
     assert attrs == {'token': '', 'endpoint': url, 'curl_cli': f"curl -i -X PUT '{url}'"}
     assert url.startswith(swift_api.account_url(swift) + f'/{swift_harness.stack_id}/')
     assert 'temp_url_sig=' in url
+    assert handle.check() == base.Done(handle.physical_id)   # a stack check passes it
 
     signal, started = _signal(swift_harness, url, count=2)
     # Nothing signalled yet (the handle's own "in progress" is no signal).
