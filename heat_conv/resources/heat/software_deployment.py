@@ -5,6 +5,8 @@ Heat's software deployment API that something on the "server" reads and
 answers, by signalling the resource (``deploy_stdout``, ``deploy_stderr``,
 ``deploy_status_code`` and the config's outputs) or by updating the
 deployment's status. The resource's action waits (Pending) until then.
+With TEMP_URL_SIGNAL the answer is a Swift object the server PUTs to
+(deployment_temp_url), which the observer reads while the action waits.
 """
 import json
 
