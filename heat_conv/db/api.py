@@ -48,6 +48,7 @@ from heat_conv.db.queries.resources import resources_failed_in  # noqa: F401
 from heat_conv.db.queries.resources import resources_locked  # noqa: F401
 from heat_conv.db.queries.resources import resources_of_stack  # noqa: F401
 from heat_conv.db.queries.resources import resources_purge_deleted  # noqa: F401
+from heat_conv.db.queries.resources import resources_recording  # noqa: F401
 from heat_conv.db.queries.resources import resources_waiting  # noqa: F401
 from heat_conv.db.queries.resources import resources_with_nodes  # noqa: F401
 from heat_conv.db.queries.services import engine_rpc_versions  # noqa: F401

@@ -70,10 +70,11 @@ def poll_pending(cloud=None, batch_size=500, stack_ids=None, reported=None,
     physical ids notifications named: only those of them that wait are
     asked about (one call per group).
     """
-    # A wait on signals (a wait condition) has nothing in the cloud to watch.
+    # A wait on signals (a wait condition) has nothing in the cloud to watch,
+    # unless its answer is written there.
     rows = [r for r in db_api.resources_waiting(stack_ids=stack_ids,
                                                 physical_ids=only_ids)
-            if not _waits_on_signals(r.type)]
+            if not _waits_on_signals(r.type) or _polled_while_waiting(r)]
     if only_ids is None:
         metrics.OBSERVER_PENDING.set(len(rows))
     now = timeutils.now()
@@ -165,6 +166,13 @@ def _waits_on_signals(type_name):
     try:
         return registry.get(type_name).waits_on_signals
     except Exception:   # a type removed since: judged below, as before
+        return False
+
+
+def _polled_while_waiting(row):
+    try:
+        return registry.get(row.type).polled_while_waiting(row.properties_data or {})
+    except Exception:   # a type removed since: nothing to watch
         return False
 
 

@@ -382,6 +382,14 @@ class Resource:
                 f'{cls.heat_class_name or cls.__name__} "{name}" Stack "{stack_name}" '
                 f'[{stack_id}] Timed out)')
 
+    @classmethod
+    def polled_while_waiting(cls, properties):
+        """Whether a wait on signals of a resource with these (stored)
+        ``properties`` is also watched by the observer (``observe_many`` and
+        ``progress``): its answer arrives in the cloud, not as a signal (a
+        deployment's TEMP_URL_SIGNAL, in Swift)."""
+        return False
+
     def judge_signals(self, signals, timed_out=False):
         """How a wait ends given every signal so far (oldest first): Done,
         Failed, or None to go on waiting; ``timed_out``: its time is up."""

@@ -6,7 +6,7 @@ import openstack.exceptions
 import pytest
 
 SERVICE_TYPES = {'identity', 'compute', 'network', 'image', 'placement',
-                 'volumev3', 'block-storage', 'orchestration'}
+                 'volumev3', 'block-storage', 'object-store', 'orchestration'}
 
 
 def _name():

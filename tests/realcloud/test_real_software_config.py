@@ -8,8 +8,9 @@ rig's Keystone and reads, from heat-conv's API, the server's metadata with
 the software deployment's config. The user can do nothing else, and it
 and the stack's project in the heat domain go with the stack.
 
-POLL_TEMP_URL needs Swift, which the rig has not: the create is refused at
-request time, naming the missing object-store service.
+POLL_TEMP_URL with TEMP_URL_SIGNAL: the agent reads the metadata from a
+Swift object through a temp URL and PUTs the deployment's outputs to
+another; it needs no credentials at all.
 """
 import base64
 import email
@@ -20,6 +21,7 @@ from keystoneauth1 import session as ks_session
 from keystoneauth1.identity import v3
 from openstack import exceptions as sdk_exc
 
+from tests import services
 from tests.realcloud import keystone_rig
 
 SCRIPT = '#!/bin/sh\necho configured > /tmp/heat-conv-test\n'
@@ -134,13 +136,68 @@ def _act_as_the_guest(heat_conv, demo, admin, domain, name, stack_id):
     return user.id
 
 
-def test_poll_temp_url_is_refused_at_request_time_naming_the_missing_service(
-        rig, heat_conv):
+def _temp_url_template():
+    template = _template('POLL_TEMP_URL')
+    resources = template['resources']
+    resources['config']['properties']['outputs'] = [{'name': 'result'}]
+    resources['deployment']['properties']['signal_transport'] = 'TEMP_URL_SIGNAL'
+    template['outputs'] = {
+        'stdout': {'value': {'get_attr': ['deployment', 'deploy_stdout']}},
+        'result': {'value': {'get_attr': ['deployment', 'result']}}}
+    return template
+
+
+def _swift_of(rig):
+    demo = rig.connect('demo')
+    if not demo.endpoint_for('object-store'):
+        services.unavailable('Swift', 'the mini-cloud has no object-store service')
+    return demo
+
+
+def test_the_guest_reads_swift_and_answers_through_a_temp_url(rig, heat_conv):
+    """POLL_TEMP_URL and TEMP_URL_SIGNAL: the agent needs no credentials at
+    all, only the two temp URLs, and nothing is left in Swift after."""
+    swift = _swift_of(rig)
     demo = keystone_rig.User(rig, 'demo', heat_conv)
-    resp = demo.request('POST', '/stacks', json={
-        'stack_name': 'heat-conv-poll-temp-url', 'template': _template('POLL_TEMP_URL')})
-    assert resp.status_code == 400, resp.text
-    message = resp.json()['error']['message']
-    assert 'Service swift is not available' in message, message
-    assert 'no public endpoint of type object-store in the service catalog' in message
-    assert demo.request('GET', '/stacks/heat-conv-poll-temp-url').status_code == 404
+    name = 'heat-conv-poll-temp-url'
+    stack_id = demo.create(name, _temp_url_template())
+    try:
+        path = f'/stacks/{name}/{stack_id}/resources/server'
+        keystone_rig.wait_until(
+            lambda: demo.request('GET', path).json().get('resource', {}).get(
+                'resource_status') == 'CREATE_COMPLETE', 'the server never completed',
+            timeout=120)
+        collect = demo.request('GET', path + '/metadata').json()['metadata'][
+            'os-collect-config']
+        assert collect['collectors'] == ['request', 'local']
+        metadata_url = collect['request']['metadata_url']
+
+        # As the guest's os-collect-config: a plain GET, until the deployment shows.
+        def deployments():
+            resp = requests.get(metadata_url, timeout=30)
+            assert resp.status_code == 200, resp.text
+            return resp.json()['deployments']
+        keystone_rig.wait_until(deployments, 'no deployment in the metadata', timeout=120)
+        [deployed] = deployments()
+        assert (deployed['config'], deployed['group']) == (SCRIPT, 'script')
+        inputs = {i['name']: i['value'] for i in deployed['inputs']}
+        assert inputs['deploy_signal_transport'] == 'TEMP_URL_SIGNAL'
+        assert inputs['deploy_signal_verb'] == 'PUT'
+        assert demo.stack(name, stack_id)['stack_status'] == 'CREATE_IN_PROGRESS'
+
+        # As heat-config: the outputs PUT to the deployment's temp URL.
+        resp = requests.put(inputs['deploy_signal_id'], timeout=30, json={
+            'deploy_stdout': 'configured', 'deploy_stderr': '',
+            'deploy_status_code': 0, 'result': 'ok'})
+        assert resp.status_code == 201, resp.text
+        stack = demo.wait(name, stack_id, 'CREATE_COMPLETE', timeout=120)
+        outputs = {o['output_key']: o['output_value'] for o in stack['outputs']}
+        assert outputs == {'stdout': 'configured', 'result': 'ok'}
+    finally:
+        demo.request('DELETE', f'/stacks/{name}/{stack_id}')
+        demo.wait(name, stack_id, None, timeout=240)
+    left = [c.name for c in swift.object_store.containers()
+            if c.name == stack_id or c.name.startswith(f'{name}-server-')]
+    assert left == []
+    # The metadata URL is dead with its object.
+    assert requests.get(metadata_url, timeout=30).status_code in (401, 404)

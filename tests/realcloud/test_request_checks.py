@@ -94,17 +94,17 @@ def test_parameter_constraints_ask_the_services(demo):
 
 def test_a_type_whose_service_is_not_in_the_catalog_is_unavailable(demo):
     template = {'heat_template_version': '2018-08-31',
-                'resources': {'bucket': {'type': 'HeatConvTest::Container'}}}
+                'resources': {'queue': {'type': 'HeatConvTest::Queue'}}}
     resp = demo.request('POST', '/validate', json={'template': template})
-    _fault(resp, 400, 'resources.bucket.type', 'HEAT-E99001 Service swift is not '
-           'available for resource type HeatConvTest::Container, reason: no public '
-           'endpoint of type object-store in the service catalog')
+    _fault(resp, 400, 'resources.queue.type', 'HEAT-E99001 Service zaqar is not '
+           'available for resource type HeatConvTest::Queue, reason: no public '
+           'endpoint of type messaging in the service catalog')
     resp = demo.request('POST', '/validate', params={'ignore_errors': '99001'},
                         json={'template': template})
     assert resp.status_code == 200, resp.text
-    resp = demo.request('POST', '/stacks', json={'stack_name': 'bucket',
+    resp = demo.request('POST', '/stacks', json={'stack_name': 'queue',
                                                  'template': template})
-    _fault(resp, 400, 'HEAT-E99001 Service swift is not available')
+    _fault(resp, 400, 'HEAT-E99001 Service zaqar is not available')
 
 
 def test_a_refused_create_leaves_no_stack_and_no_trust(rig, demo, volume):

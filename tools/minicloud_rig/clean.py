@@ -8,6 +8,7 @@ import time
 
 from minicloud_rig import clouds_yaml
 from minicloud_rig import procs
+from minicloud_rig import swift_check
 from minicloud_rig.procs import RigError
 
 USERS = ('demo', 'alt')
@@ -69,6 +70,9 @@ def clean_project(rig, conn, timeout):
     count('security groups', groups, net.delete_security_group)
     count('images', [i for i in conn.image.images(owner=project)],
           conn.image.delete_image)
+    if conn.endpoint_for('object-store'):   # a rig started before Swift had none
+        count('containers', conn.object_store.containers(),
+              lambda found: swift_check.remove(conn, found.name))
     return counts
 
 

@@ -3,8 +3,9 @@
 As the non-admin `demo` user: a token, the flavors and images, a network,
 subnet and port, a server booted on the port to ACTIVE, a 1 GiB volume
 made from the image to available (Cinder writes the image into it: what
-a server booting from a volume needs), attached and detached, then
-everything deleted and checked gone. Every wait is bounded; a failure
+a server booting from a volume needs), attached and detached, a Swift
+container with an object written through a temp URL, then everything
+deleted and checked gone. Every wait is bounded; a failure
 names the service, the call, and shows the tail of that service's log,
 so a broken rig never shows up as failing heat-conv tests.
 """
@@ -15,6 +16,7 @@ import uuid
 from minicloud_rig import clouds_yaml
 from minicloud_rig import layout
 from minicloud_rig import procs
+from minicloud_rig import swift_check
 from minicloud_rig.procs import RigError
 
 
@@ -157,6 +159,10 @@ def _exercise(gate, conn, admin, name, made):
         conn.network.delete_network(made['network'])
         if conn.network.find_network(made.pop('network')) is not None:
             raise RuntimeError('the network is still listed after delete')
+    with gate.step('swift', 'container, object PUT by temp URL, gone'):
+        made['container'] = name
+        swift_check.exercise(conn, name)
+        del made['container']
 
 
 def _cleanup(conn, made):
@@ -167,7 +173,8 @@ def _cleanup(conn, made):
         conn.compute.wait_for_delete(conn.compute.get_server(server_id),
                                      wait=30)
 
-    steps = [('server', server),
+    steps = [('container', lambda name: swift_check.remove(conn, name)),
+             ('server', server),
              ('volume', conn.block_storage.delete_volume),
              ('port', conn.network.delete_port),
              ('network', conn.network.delete_network)]

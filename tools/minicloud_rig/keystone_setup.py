@@ -28,6 +28,7 @@ def catalog(rig):
         ('glance', 'image', rig.url('glance')),
         ('cinderv3', 'volumev3', cinder),
         ('cinder', 'block-storage', cinder),
+        ('swift', 'object-store', rig.url('swift') + '/v1/AUTH_%(project_id)s'),
         ('heat', 'orchestration', orchestration_url(rig)),
     ]
 

@@ -31,6 +31,10 @@ PORTS = {
     'neutron': 9696,
     'nova-api': 8774,
     'cinder-api': 8776,
+    'swift': 8080,
+    'swift-object': 6200,
+    'swift-container': 6201,
+    'swift-account': 6202,
 }
 
 # Every process, in start order: (name, service whose log explains it, port).
@@ -46,6 +50,10 @@ PROCESSES = (
     ('cinder-volume', 'cinder', None),
     ('glance', 'glance', PORTS['glance']),
     ('placement', 'placement', PORTS['placement']),
+    ('swift-account', 'swift', PORTS['swift-account']),
+    ('swift-container', 'swift', PORTS['swift-container']),
+    ('swift-object', 'swift', PORTS['swift-object']),
+    ('swift', 'swift', PORTS['swift']),
 )
 
 DATABASES = ('keystone', 'placement', 'glance', 'neutron', 'nova_api',
@@ -53,7 +61,7 @@ DATABASES = ('keystone', 'placement', 'glance', 'neutron', 'nova_api',
 
 # Service users in the `service` project; heat-conv is heat-conv's trustee.
 SERVICE_USERS = ('nova', 'neutron', 'glance', 'cinder', 'placement',
-                 'heat-conv')
+                 'swift', 'heat-conv')
 DEFAULT_ORCHESTRATION_URL = 'http://127.0.0.1:8004/v1/%(tenant_id)s'
 
 

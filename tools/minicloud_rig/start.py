@@ -23,12 +23,14 @@ from minicloud_rig import svc_keystone
 from minicloud_rig import svc_neutron
 from minicloud_rig import svc_nova
 from minicloud_rig import svc_placement
+from minicloud_rig import svc_swift
 from minicloud_rig.procs import RigError
 
 # Keystone first; the slow database preparations next.
 SERVICES = {'keystone': svc_keystone, 'nova': svc_nova,
             'neutron': svc_neutron, 'cinder': svc_cinder,
-            'glance': svc_glance, 'placement': svc_placement}
+            'glance': svc_glance, 'placement': svc_placement,
+            'swift': svc_swift}
 
 
 class Timer:

@@ -107,6 +107,7 @@ class SoftwareDeploymentController:
             values, tenant=ctx.project_id, config_id=body['config_id'],
             server_id=body['server_id'], action=values.get('action') or 'INIT',
             status=values.get('status') or 'COMPLETE'))
+        deployments_metadata.push(row.server_id)
         return responses.json_response({'software_deployment': deployment_view(row)})
 
     def show(self, req, ctx, tenant_id, deployment_id):
@@ -115,7 +116,7 @@ class SoftwareDeploymentController:
 
     def update(self, req, ctx, tenant_id, deployment_id):
         body = _body(req, _DEPLOYMENT_KEYS)
-        db_api.software_deployment_get(deployment_id, tenant=ctx.project_id)
+        row = db_api.software_deployment_get(deployment_id, tenant=ctx.project_id)
         if body.get('config_id'):
             db_api.software_config_get(body['config_id'], tenant=ctx.project_id)
         values = self._values(body)
@@ -123,12 +124,16 @@ class SoftwareDeploymentController:
             values['config_id'] = body['config_id']
         if values:
             db_api.software_deployment_update(deployment_id, values)
+            if 'config_id' in values:
+                deployments_metadata.push(row.server_id)
         engine_api.deployment_updated(deployment_id)
         return responses.json_response({'software_deployment': deployment_view(
             db_api.software_deployment_get(deployment_id))})
 
     def delete(self, req, ctx, tenant_id, deployment_id):
+        row = db_api.software_deployment_get(deployment_id, tenant=ctx.project_id)
         db_api.software_deployment_delete(deployment_id, tenant=ctx.project_id)
+        deployments_metadata.push(row.server_id)
         return responses.empty(204)
 
     @staticmethod

@@ -263,6 +263,15 @@ def resources_waiting(limit=None, stack_ids=None, physical_ids=None):
     return _resource_records(query.order_by(_R.id))
 
 
+def resources_recording(physical_id, type_name):
+    """The live rows of type ``type_name`` that record object ``physical_id``
+    (a server whose agent's metadata must follow its deployments)."""
+    query = sa.select(RESOURCE).where(
+        _R.physical_resource_id == physical_id, _R.type == type_name,
+        sa.not_(sa.and_(_R.action == Action.DELETE, _R.status == Status.COMPLETE)))
+    return _resource_records(query.order_by(_R.id))
+
+
 def resources_locked(stack_id):
     return _resource_records(sa.select(RESOURCE).where(_R.stack_id == stack_id,
                                                        _R.engine_id.is_not(None)))

@@ -5,7 +5,11 @@ Heat's software deployment API that something on the "server" reads and
 answers, by signalling the resource (``deploy_stdout``, ``deploy_stderr``,
 ``deploy_status_code`` and the config's outputs) or by updating the
 deployment's status. The resource's action waits (Pending) until then.
+With TEMP_URL_SIGNAL the answer is a Swift object the server PUTs to
+(deployment_temp_url), which the observer reads while the action waits.
 """
+import json
+
 from heat_conv.clients import cfn_urls
 from heat_conv.clients import ec2_signing
 from heat_conv.clients import stack_users
@@ -13,7 +17,9 @@ from heat_conv.common import exception
 from heat_conv.db import api as db_api
 from heat_conv.plugin_interface import base
 from heat_conv.plugin_interface.properties import Property
+from heat_conv.resources import deployments_metadata
 from heat_conv.resources import stack_user
+from heat_conv.resources.heat import deployment_temp_url
 from heat_conv.resources.heat import derived_config
 
 IN_PROGRESS, COMPLETE, FAILED = 'IN_PROGRESS', 'COMPLETE', 'FAILED'
@@ -129,6 +135,8 @@ class SoftwareDeployment(base.Resource):
         with it for POST (``deploy_signal_id``), which the server's agent
         posts its outputs to. Without the domain, the deployment is
         signalled through the REST API."""
+        if self.properties.get('signal_transport') == deployment_temp_url.TEMP_URL_SIGNAL:
+            return deployment_temp_url.signal_inputs(self, stack)
         if self.properties.get('signal_transport') != CFN_SIGNAL \
                 or not stack_users.configured():
             return {}
@@ -148,18 +156,36 @@ class SoftwareDeployment(base.Resource):
 
     def create(self):
         waits = self._waits('CREATE')
+        try:
+            deployed = self._deployed('CREATE', waits)
+        except Exception as exc:   # the signal's Swift object could not be made
+            return base.Failed(f'{type(exc).__name__}: {exc}')
         row = db_api.software_deployment_create(dict(
-            self._deployed('CREATE', waits), tenant=self.stack.tenant,
-            server_id=self.properties['server']))
-        return base.Pending(row.id) if waits else base.Done(row.id)
+            deployed, tenant=self.stack.tenant, server_id=self.properties['server']))
+        self.physical_id = row.id
+        return self._pushed() or (base.Pending(row.id) if waits else base.Done(row.id))
 
     def update(self, old_properties):
         waits = self._waits('UPDATE')
         previous = self.data.get('derived_config')
-        db_api.software_deployment_update(self.physical_id,
-                                          self._deployed('UPDATE', waits))
+        try:
+            deployed = self._deployed('UPDATE', waits)
+        except Exception as exc:
+            return base.Failed(f'{type(exc).__name__}: {exc}', self.physical_id)
+        db_api.software_deployment_update(self.physical_id, deployed)
         _forget_config(previous)
-        return base.Pending(self.physical_id) if waits else base.Done(self.physical_id)
+        return self._pushed() or (
+            base.Pending(self.physical_id) if waits else base.Done(self.physical_id))
+
+    def _pushed(self):
+        """Write the server's metadata where a POLL_TEMP_URL agent reads it;
+        None, or Failed if Swift refused."""
+        try:
+            deployments_metadata.push(self.properties['server'])
+        except Exception as exc:
+            return base.Failed(f'Swift: the server\'s metadata could not be written: '
+                               f'{type(exc).__name__}: {exc}', self.physical_id)
+        return None
 
     def delete(self):
         if self.physical_id:
@@ -172,10 +198,52 @@ class SoftwareDeployment(base.Resource):
         if self.data.get('stack_user_id'):
             stack_user.release(self)
             self.data.pop('cfn_signal_url', None)
+        try:
+            deployment_temp_url.release(self)
+            deployments_metadata.push(self.properties['server'])
+        except Exception as exc:
+            return base.Failed(f'Swift: {type(exc).__name__}: {exc}', self.physical_id)
         return base.Done()
 
+    # TEMP_URL_SIGNAL: the agent's answer is in Swift; the observer reads it.
+    @classmethod
+    def polled_while_waiting(cls, properties):
+        return properties.get('signal_transport') == deployment_temp_url.TEMP_URL_SIGNAL
+
+    @classmethod
+    def observe_key(cls):
+        return ('object-store', 'deployment signals')
+
+    @classmethod
+    def observe_many(cls, cloud, physical_ids):
+        found = {}
+        for deployment_id in physical_ids:
+            try:
+                deployment = db_api.software_deployment_get(deployment_id)
+                config = db_api.software_config_get(deployment.config_id).config or {}
+            except exception.NotFound:
+                found[deployment_id] = None
+                continue
+            url = {i['name']: i.get('value') for i in config.get('inputs') or []}.get(
+                'deploy_signal_id')
+            found[deployment_id] = {'body': deployment_temp_url.answer(cloud, url)
+                                    if url else ''}
+        return found
+
     def progress(self, action, cloud_object):
-        return None   # the server's signal ends it, not the cloud
+        if not self.polled_while_waiting(self.properties) or action == 'DELETE':
+            return None   # the server's signal ends it, not the cloud
+        body = (cloud_object or {}).get('body') or ''
+        deployment = db_api.software_deployment_get(self.physical_id)
+        if body.strip() and deployment.status == IN_PROGRESS:
+            try:
+                details = json.loads(body)
+            except ValueError:
+                return base.Failed(f'Error: resources.{self.name}: Failed to parse JSON '
+                                   f'data: {body}', self.physical_id)
+            apply_signal(deployment, details)
+            deployment = db_api.software_deployment_get(self.physical_id)
+        return self._verdict(deployment)
 
     def signal_reason(self, details, received=()):
         if details is not None and not isinstance(details, dict):
@@ -191,9 +259,12 @@ class SoftwareDeployment(base.Resource):
             # sent before the deployment existed, and kept
             apply_signal(deployment, signals[-1])
             deployment = db_api.software_deployment_get(self.physical_id)
+        return self._verdict(deployment)
+
+    def _verdict(self, deployment):
         self._outputs = deployment.output_values or {}
         if deployment.status == COMPLETE:
-            return base.Done(self.physical_id)
+            return base.Done(self.physical_id, seen={'outputs': self._outputs})
         if deployment.status == FAILED:
             return base.Failed('Error: resources.{}: Deployment to server failed: '
                                '{}'.format(self.name, deployment.status_reason),
@@ -202,6 +273,8 @@ class SoftwareDeployment(base.Resource):
 
     def attributes(self):
         outputs = getattr(self, '_outputs', None)
+        if outputs is None and self.seen and 'outputs' in self.seen:
+            outputs = self.seen['outputs']
         if outputs is None:
             return dict(self.stored_attributes)
         return dict({key: None for key in STANDARD_OUTPUTS}, **outputs)

@@ -19,11 +19,12 @@ class ConstrainedServer(base.OpenStackResource):
     }
 
 
-class Container(base.OpenStackResource):
-    type_name = 'HeatConvTest::Container'
-    service_type = 'object-store'
-    service_name = 'swift'
+class Queue(base.OpenStackResource):
+    # Zaqar's: a service the rig has not.
+    type_name = 'HeatConvTest::Queue'
+    service_type = 'messaging'
+    service_name = 'zaqar'
 
 
 def resource_mapping():
-    return {cls.type_name: cls for cls in (ConstrainedServer, Container)}
+    return {cls.type_name: cls for cls in (ConstrainedServer, Queue)}

@@ -1,5 +1,7 @@
 """The observer reports each settled cloud action once, and again only if
 its resource still waits a while later."""
+import types
+
 import pytest
 
 from heat_conv.common import config
@@ -95,3 +97,15 @@ def test_the_observer_passes_remember_their_reports(driver):
     observer.run_pass()
     assert len(_reports(driver)) == 4
     assert driver.settle() == 'CREATE_COMPLETE'
+
+
+def test_a_deployment_answered_in_swift_is_watched_while_it_waits():
+    """A wait on signals is not the observer's, unless its answer is written
+    in the cloud: a TEMP_URL_SIGNAL deployment's is a Swift object."""
+    def row(transport):
+        return types.SimpleNamespace(type='OS::Heat::SoftwareDeployment',
+                                     properties_data={'signal_transport': transport})
+    assert poller._polled_while_waiting(row('TEMP_URL_SIGNAL'))
+    assert not poller._polled_while_waiting(row('HEAT_SIGNAL'))
+    assert not poller._polled_while_waiting(types.SimpleNamespace(
+        type='OS::Heat::WaitCondition', properties_data={}))

@@ -31,7 +31,6 @@ from heat_conv.resources.openstack.nova import server_request
 from heat_conv.resources.openstack.nova import server_schema
 from heat_conv.resources.openstack.nova import server_software_config
 from heat_conv.resources.openstack.nova import server_status
-from heat_conv.resources.openstack.nova import server_user_data
 
 LOG = logging.getLogger(__name__)
 
@@ -56,7 +55,6 @@ class Server(os_base.OpenStackResource):
         server_networks.validate(result.get('networks'), result.get('security_groups'),
                                  path)
         server_block_devices.validate(result, result.get('name') or 'server', path)
-        server_user_data.validate(result, path)
         server_software_config.validate(result, path)
         if result.get('personality'):
             raise exception.InvalidProperties(

@@ -12,10 +12,11 @@ give it without a guest.
   ``heat`` and ``local``. With those the agent reads that metadata from
   heat-conv's API, whose ``deployments`` are the configs deployed to the
   server. The user is deleted with the server.
-- POLL_TEMP_URL needs Swift's temp URLs: without an object-store service
-  in the user's catalog the request is refused naming it, as Heat names a
-  missing service; heat-conv does not make temp URLs on a cloud with Swift
-  either, and says so.
+- POLL_TEMP_URL: the metadata is written to a Swift object, which the
+  agent reads through a temp URL (server_temp_url): the section
+  ``request`` (metadata_url) and the collectors ``request`` and
+  ``local``. Without an object-store service in the user's catalog the
+  request is refused naming it, as Heat names a missing service.
 - POLL_SERVER_CFN: the same user, with an EC2 keypair; the ``cfn``
   section (metadata_url of the CFN API, access_key_id, secret_access_key,
   stack_name, path ``<server>.Metadata``) and the collectors ``ec2``, ``cfn`` and
@@ -28,6 +29,7 @@ from heat_conv.clients import stack_users
 from heat_conv.common import exception
 from heat_conv.resources import deployments_metadata
 from heat_conv.resources import stack_user
+from heat_conv.resources.openstack.nova import server_temp_url
 
 SOFTWARE_CONFIG = 'SOFTWARE_CONFIG'
 POLL_SERVER_HEAT = 'POLL_SERVER_HEAT'
@@ -35,8 +37,6 @@ POLL_TEMP_URL = 'POLL_TEMP_URL'
 POLL_SERVER_CFN = 'POLL_SERVER_CFN'
 
 _NOT_SUPPORTED = {
-    POLL_TEMP_URL: 'Swift temp URLs for the server\'s metadata, which heat-conv '
-                   'does not make yet',
     'ZAQAR_MESSAGE': 'Zaqar, which heat-conv does not use',
 }
 NO_STACK_USER_DOMAIN = ('a stack user domain for the server\'s agent: set '
@@ -85,6 +85,14 @@ def prepare(plugin):
     credentials for the transport, kept in the plugin's data. Returns the
     metadata its user data carries (None: none)."""
     chosen = transport(plugin.nova_properties())
+    if chosen != POLL_TEMP_URL:
+        server_temp_url.release(plugin)
+    if chosen == POLL_TEMP_URL:
+        stack_user.release(plugin)
+        server_temp_url.prepare(plugin)
+        found = metadata({}, plugin.data, deployments=[])
+        deployments_metadata.write(plugin.data['metadata_put_url'], found)
+        return found
     if chosen not in (POLL_SERVER_HEAT, POLL_SERVER_CFN):
         release(plugin)
         plugin.data.pop('os_collect_config', None)
@@ -112,9 +120,11 @@ def prepare(plugin):
 
 
 def release(plugin):
-    """Delete the server's user, if it has one (before the server goes)."""
+    """Delete the server's user, if it has one, and its metadata object in
+    Swift (before the server goes)."""
     stack_user.release(plugin, made_by_name=transport(plugin.nova_properties())
                        in (POLL_SERVER_HEAT, POLL_SERVER_CFN))
+    server_temp_url.release(plugin)
 
 
 def metadata(template_metadata, data, deployments=None):

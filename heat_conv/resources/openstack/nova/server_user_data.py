@@ -15,16 +15,6 @@ import email.mime.text
 import json
 import uuid
 
-from heat_conv.common import exception
-
-
-def validate(properties, path):
-    """Raise InvalidProperties for what heat-conv cannot give the guest."""
-    if any((properties.get('deployment_swift_data') or {}).values()):
-        raise exception.InvalidProperties(
-            'deployment_swift_data is only used with POLL_TEMP_URL, which heat-conv '
-            'does not support yet', path=tuple(path) + ('deployment_swift_data',))
-
 
 def build(properties, metadata=None, software_config=None):
     """The user data to give Nova (a string, or None for none).

@@ -66,9 +66,6 @@ def test_what_heat_conv_cannot_give_a_guest_is_a_400_naming_it():
                   software_config_transport='POLL_SERVER_HEAT'),
              'software_config_transport', 'set stack_user_domain_id')
     _invalid(dict(BASE, user_data_format='SOFTWARE_CONFIG',
-                  software_config_transport='POLL_TEMP_URL'),
-             'software_config_transport', 'Swift temp URLs')
-    _invalid(dict(BASE, user_data_format='SOFTWARE_CONFIG',
                   software_config_transport='ZAQAR_MESSAGE'),
              'software_config_transport', 'Zaqar')
     _invalid(dict(BASE, personality={'/etc/motd': 'hi'}), 'personality', '2.57')

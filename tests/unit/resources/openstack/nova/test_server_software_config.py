@@ -41,13 +41,15 @@ def test_poll_temp_url_without_an_object_store_names_the_missing_service(service
         'object-store in the service catalog.')
 
 
-def test_poll_temp_url_with_an_object_store_is_still_refused(services, conf):
+def test_poll_temp_url_with_an_object_store_needs_no_stack_user_domain(services, conf):
     services._catalog.catalog.append({'type': 'object-store', 'name': 'swift', 'id': '2',
                                       'endpoints': [dict(CATALOG[0]['endpoints'][0],
                                                          url='http://cloud.test/swift')]})
-    with pytest.raises(exception.InvalidProperties) as caught:
-        Server.check_constraints(_properties('POLL_TEMP_URL'), services, PATH)
-    assert 'Swift temp URLs' in str(caught.value)
+    # The agent reads temp URLs: it needs no user of its own.
+    Server.check_constraints(_properties('POLL_TEMP_URL'), services, PATH)
+    Server.validate_properties(dict(_properties('POLL_TEMP_URL'), image='cirros',
+                                    flavor='m1.tiny',
+                                    deployment_swift_data={'container': 'c'}), PATH)
 
 
 def test_poll_server_heat_needs_a_stack_user_domain(services, conf):

@@ -1,0 +1,2 @@
+"""Types whose objects live in Swift (OS::Swift::Container and the
+SwiftSignal pair)."""
