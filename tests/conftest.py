@@ -17,6 +17,7 @@ from heat_conv.engine import features  # noqa: E402,F401 (as every engine proces
 from heat_conv.engine.lifecycle import lifecycle_options  # noqa: E402,F401 (its options)
 from tests import services  # noqa: E402
 from tests import stack_list_endpoint  # noqa: E402
+from tests import template_server as template_server_mod  # noqa: E402
 
 config.set_lib_defaults()
 config.CONF([], project='heat_conv', default_config_files=[])
@@ -41,6 +42,14 @@ def fake_clock():
 def stack_list_server():
     """A stand-in Heat endpoint (tests/stack_list_endpoint.py)."""
     server = stack_list_endpoint.StackListEndpoint()
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def template_server():
+    """Templates at http URLs (tests/template_server.py)."""
+    server = template_server_mod.TemplateServer()
     yield server
     server.close()
 

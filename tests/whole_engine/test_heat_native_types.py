@@ -4,6 +4,7 @@ AWS::CloudFormation::Stack, over the real engine."""
 import pytest
 
 from heat_conv.common import exception
+from heat_conv.db import api as db_api
 
 HOT = '2018-08-31'
 
@@ -157,9 +158,39 @@ def test_a_cloudformation_stack_builds_its_template_url_as_a_child_stack(driver)
     _settled(driver, 'DELETE_COMPLETE')
 
 
-def test_a_cloudformation_stack_reads_its_template_only_from_files(driver):
-    with pytest.raises(exception.InvalidTemplate, match='Could not fetch remote template'):
-        driver.create(PARENT % 'hello')
+def test_a_cloudformation_stack_fetches_a_template_url_the_files_lack_once(
+        driver, template_server):
+    url = template_server.url + '/child.template'
+    template_server.pages['/child.template'] = CHILD
+    parent = PARENT.replace('https://example.com/child.template', url)
+    driver.create(parent % 'hello')
+    _settled(driver, 'CREATE_COMPLETE')
+    assert driver.outputs()['Said'] == 'hello world'
+    # Fetched when the request was checked, and stored with the stack: the
+    # child stack was built from what was fetched then.
+    assert template_server.gets == ['/child.template']
+    assert db_api.raw_template_get(driver.stack().raw_template_id).files[url] == CHILD
+
+    # An update to a new URL fetches that one; the child is updated in place.
+    child_id = driver.resources()['Nested'].physical_resource_id
+    template_server.pages['/v2.template'] = CHILD.replace('world', 'there')
+    driver.update(parent.replace('/child.template', '/v2.template') % 'hi')
+    _settled(driver, 'UPDATE_COMPLETE')
+    assert driver.outputs()['Said'] == 'hi there'
+    assert driver.resources()['Nested'].physical_resource_id == child_id
+
+
+def test_a_template_url_that_cannot_be_fetched_refuses_the_request(driver, template_server):
+    url = template_server.url + '/gone.template'
+    with pytest.raises(exception.InvalidTemplate,
+                       match=f'Could not fetch remote template "{url}": Failed to '
+                             f'retrieve template from {url}'):
+        driver.create(PARENT.replace('https://example.com/child.template', url) % 'x')
+    with pytest.raises(exception.InvalidTemplate,
+                       match='"file:///etc/passwd": it is not in the files map, and '
+                             'not an http or https URL'):
+        driver.create(PARENT.replace('https://example.com/child.template',
+                                     'file:///etc/passwd') % 'x')
 
 
 # --- OS::Heat::Stack in another region --------------------------------------

@@ -90,6 +90,18 @@ def test_built_in_type_mapped_to_a_file_is_a_template_resource(driver):
     assert row.attributes_data['name'] == child.name
 
 
+def test_a_template_resource_at_a_url_is_fetched_and_kept_with_the_stack(
+        driver, template_server):
+    template_server.pages['/nested.yaml'] = NESTED
+    url = template_server.url + '/nested.yaml'
+    driver.create(tmpl({'r': {'type': url, 'properties': {'value': 'fetched'}}},
+                       outputs={'out': {'value': {'get_attr': ['r', 'out']}}}))
+    assert driver.settle() == 'CREATE_COMPLETE'
+    assert driver.resources()['r'].attributes_data['out'] == 'fetched'
+    assert db_api.raw_template_get(driver.stack().raw_template_id).files == {url: NESTED}
+    assert template_server.gets == ['/nested.yaml']
+
+
 def test_get_resource_of_a_template_resource(driver):
     transparent = NESTED + '''
   OS::stack_id:

@@ -87,7 +87,9 @@ def create_stack(ctx, name, template, params=None, files=None, environment=None,
 
     def store():
         # The template and the stack that converges to it: one commit.
-        template_id = db_api.raw_template_create(tmpl.to_dict(), files,
+        # tmpl.files: the request's, and the templates fetched from URLs
+        # while it was checked (hot.urlfetch).
+        template_id = db_api.raw_template_create(tmpl.to_dict(), tmpl.files or files,
                                                  environment_dict(environment), params,
                                                  stack_id=stack_id)
         return stack_state.create(values, template_id, ctx=ctx)
@@ -153,7 +155,8 @@ def update_stack(ctx, stack_id, template=None, params=None, files=None,
         # The new template and the traversal that converges to it: one
         # commit between the request and the converge's cast.
         template_id = db_api.raw_template_create(
-            tmpl.to_dict(), files, environment_dict(environment), params, stack_id=stack.id)
+            tmpl.to_dict(), tmpl.files or files, environment_dict(environment), params,
+            stack_id=stack.id)
         return template_id, stack_state.begin(stack, Action.UPDATE, template_id, ctx=ctx,
                                               extra=extra)
     template_id, traversal_id = db_api.atomically(store_and_begin)

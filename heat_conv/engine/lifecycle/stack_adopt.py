@@ -53,7 +53,7 @@ def adopt_stack(ctx, name, data, params=None, files=None, environment=None,
         data['template'], files, environment, params, stack_name=name,
         project_id=tenant, ctx=ctx)
     stack_id = str(uuid.uuid4())
-    template_id = db_api.raw_template_create(tmpl.to_dict(), files,
+    template_id = db_api.raw_template_create(tmpl.to_dict(), tmpl.files or files,
                                              stack_operations.environment_dict(environment),
                                              params, stack_id=stack_id)
     resources = adoption.rows(bound, data.get('resources') or {})

@@ -1,9 +1,9 @@
 """AWS::CloudFormation::Stack: a child stack from the template at
 ``TemplateURL``, as Heat's NestedStack builds it.
 
-Heat fetches the URL; heat-conv reads nested templates only from the
-request's ``files`` (as it does a template resource's), so the template
-must be sent there under that URL. The child's outputs are its
+The template is the request's ``files`` entry under that URL, or, as Heat
+does, what the URL serves (template_resource.load_child). The child's
+outputs are its
 attributes ``Outputs.NAME``; its reference is the child stack's ARN.
 """
 from heat_conv.common import exception

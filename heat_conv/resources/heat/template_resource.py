@@ -7,6 +7,7 @@ from heat_conv.common import exception
 from heat_conv.common import limits
 from heat_conv.hot import resource_registry
 from heat_conv.hot import template as hot_template
+from heat_conv.hot import urlfetch
 from heat_conv.hot import yaml_loader
 from heat_conv.plugin_interface import registry
 from heat_conv.resources.heat import provider_parameters
@@ -68,11 +69,20 @@ class TemplateResource(stack_backed.StackBacked):
 
 
 def load_child(files, location, path):
-    """The parsed child template stored under ``location`` in ``files``."""
+    """The parsed child template stored under ``location`` in ``files``, or
+    fetched from the http(s) URL ``location`` and kept in ``files`` (a dict)
+    from then on: stored with the stack, it is the template every later
+    step reads."""
     if location not in files:
-        raise exception.InvalidTemplate(
-            f'Could not fetch remote template "{location}": heat-conv reads nested '
-            'templates only from the files map', path=path)
+        if not urlfetch.is_url(location):
+            raise exception.InvalidTemplate(
+                f'Could not fetch remote template "{location}": it is not in the '
+                'files map, and not an http or https URL', path=path)
+        try:
+            files[location] = urlfetch.get(location)
+        except urlfetch.FetchError as exc:
+            raise exception.InvalidTemplate(
+                f'Could not fetch remote template "{location}": {exc}', path=path) from None
     body = files[location]
     if isinstance(body, (str, bytes)):
         body = yaml_loader.load(body)
