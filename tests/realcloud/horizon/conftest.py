@@ -58,13 +58,21 @@ def heat_conv(rig, tmp_path_factory):
     service.kill()
 
 
-@pytest.fixture
-def page(browser):  # noqa: F811
+@pytest.fixture(scope='module')
+def page(browser, horizon, rig):  # noqa: F811
+    """One browser tab logged in to Horizon as the rig's non-admin demo,
+    kept for the module: its tests are the steps of one user's session."""
     context = browser.new_context(viewport=VIEWPORT)
     # Horizon asks Keystone and heat-conv on every page; on a rig shared
     # by a loaded machine a page can take tens of seconds.
     context.set_default_timeout(120000)
     context.set_default_navigation_timeout(120000)
     opened = context.new_page()
+    auth = rig.auth('demo')
+    opened.goto(f'{horizon}/auth/login/')
+    opened.fill('#id_username', auth['username'])
+    opened.fill('#id_password', auth['password'])
+    opened.click('#loginBtn')
+    opened.wait_for_url('**/project/**')
     yield opened
     context.close()
