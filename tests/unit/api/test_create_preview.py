@@ -113,3 +113,19 @@ def test_the_stack_has_the_tags_asked_for(api):
     resp = api.post('/stacks/preview', {'stack_name': 'p', 'template': TEMPLATE,
                                         'environment': ENV, 'tags': 'web,db'})
     assert resp.json['stack']['tags'] == ['web', 'db']
+
+
+def test_an_output_of_a_hidden_parameter_is_masked(api):
+    template = '''
+heat_template_version: 2015-04-30
+parameters:
+  secret: {type: string, hidden: true}
+resources:
+  one: {type: OS::Heat::TestResource}
+outputs:
+  leaked: {value: {get_param: secret}}
+'''
+    resp = api.post('/stacks/preview', {'stack_name': 'p', 'template': template,
+                                        'parameters': {'secret': 'hunter22'}})
+    assert resp.json['stack']['outputs'][0]['output_value'] == '******'
+    assert 'hunter22' not in resp.text
