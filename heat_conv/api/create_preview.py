@@ -1,16 +1,51 @@
-"""A create preview's resources (``POST /stacks/preview``), as Heat shows
-them: each resource with every field of Heat's resource document (times
+"""A create preview (``POST /stacks/preview``) as Heat shows it: the stack
+document of a stack not yet made (no id, created now, its outputs resolved
+with every attribute null, as Heat's preview resolves them), and its
+resources: each resource with every field of Heat's resource document (times
 null, nothing built), its properties as the create would give them
 (defaults applied; a reference to an unbuilt resource is its name, an
 attribute null), and a resource that owns a child stack replaced by the
 list of its child's resources, so nesting shows as lists in the list.
 """
 from heat_conv.api import update_preview
+from heat_conv.api.views import links
 from heat_conv.api.views import resources as resource_views
 from heat_conv.common import exception
+from heat_conv.common import timeutils
 from heat_conv.engine import api as engine_api
 from heat_conv.hot import template as hot_template
 from heat_conv.plugin_interface import registry
+from heat_conv.stacks import stored_template
+
+# Heat names a stack it has not made by the id ``None``.
+NO_ID = 'None'
+
+
+def stack_document(req, ctx, name, tmpl, bound, wanted):
+    """The preview's stack, every field of Heat's but ``resources``."""
+    refs = {resource: resource for resource in bound.resource_names()}
+    return {
+        'id': NO_ID,
+        'stack_name': name,
+        'links': [links.link(f'{links.tenant_url(req, ctx.project_id)}/stacks/'
+                             f'{links.quote(name)}/{NO_ID}')],
+        'description': tmpl.description,
+        'template_description': tmpl.description,
+        'parameters': bound.parameters_for_display(),
+        'outputs': stored_template.outputs(bound, refs, {}),
+        'creation_time': timeutils.isotime(timeutils.utcnow()),
+        'updated_time': None,
+        'deletion_time': None,
+        'timeout_mins': wanted.timeout,
+        'disable_rollback': wanted.disable_rollback,
+        # Heat's shown stack has a list here, empty without tags.
+        'tags': wanted.tags or [],
+        'stack_owner': ctx.owner_name,
+        'stack_user_project_id': None,
+        'parent': None,
+        'capabilities': [],
+        'notification_topics': [],
+    }
 
 
 def resources(bound, stack_name, tenant, parent_resource=None):

@@ -90,8 +90,10 @@ def install():
                     '--disable-pip-version-check', '-c', str(CONSTRAINTS), *PACKAGES],
                    check=True)
     _plug_in_heat_dashboard()
-    # Collecting and compressing needs settings, not a Keystone that answers.
-    _write_settings(_keystone_url() or 'http://127.0.0.1:5000')
+    # Collecting and compressing needs settings, not a Keystone that answers;
+    # start writes the rig's. (The rig is not read here: .ci/run installs
+    # while the rig starts and may be writing its clouds.yaml.)
+    _write_settings('http://127.0.0.1:5000')
     _manage('collectstatic', '--noinput', '--clear')
     _manage('compress', '--force')
     print(f'horizon: installed in {venv}')

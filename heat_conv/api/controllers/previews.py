@@ -49,26 +49,11 @@ class PreviewController:
                 stack_name=name, stack_id='None', project_id=ctx.project_id, ctx=ctx)
         except exception.InvalidReference as exc:
             raise _heat_preview_error(exc) from None
-        resources = create_preview.resources(bound, name, ctx.project_id)
-        parameters = bound.parameters_for_display()
+        document = create_preview.stack_document(req, ctx, name, tmpl, bound, wanted)
+        document['resources'] = create_preview.resources(bound, name, ctx.project_id)
         hidden = secrets.requested_hidden_values(tmpl.to_dict(),
                                                  tmpl.environment.to_dict(), wanted.params)
-        return responses.json_response(secrets.redact({'stack': {
-            'id': 'None',
-            'stack_name': name,
-            'description': tmpl.description,
-            'template_description': tmpl.description,
-            'parameters': parameters,
-            'timeout_mins': wanted.timeout,
-            'disable_rollback': wanted.disable_rollback,
-            'tags': wanted.tags,
-            'stack_owner': ctx.owner_name,
-            'parent': None,
-            'capabilities': [],
-            'notification_topics': [],
-            'links': [],
-            'resources': resources,
-        }}, hidden))
+        return responses.json_response(secrets.redact({'stack': document}, hidden))
 
     def preview_update(self, req, ctx, tenant_id, stack_name, stack_id):
         return self._preview_update(req, ctx, stack_name, stack_id, existing=False)

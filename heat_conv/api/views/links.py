@@ -7,21 +7,22 @@ and redirect locations name the address the client used.
 from urllib import parse
 
 
-def _quote(segment):
+def quote(segment):
+    """A path segment, every reserved character escaped."""
     return parse.quote(str(segment), safe='')
 
 
 def tenant_url(req, tenant):
-    return f'{req.application_url}/v1/{_quote(tenant)}'
+    return f'{req.application_url}/v1/{quote(tenant)}'
 
 
 def stack_url(req, stack, *path, tenant=None):
     """``.../v1/{tenant}/stacks/{name}/{id}[/path...]`` for a stack row,
     under the stack's project unless ``tenant`` names another."""
-    url = (f'{tenant_url(req, tenant or stack.tenant)}/stacks/{_quote(stack.name)}'
-           f'/{_quote(stack.id)}')
+    url = (f'{tenant_url(req, tenant or stack.tenant)}/stacks/{quote(stack.name)}'
+           f'/{quote(stack.id)}')
     for segment in path:
-        url += '/' + _quote(segment)
+        url += '/' + quote(segment)
     return url
 
 

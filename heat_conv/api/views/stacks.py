@@ -57,6 +57,9 @@ def detail(req, stack, description, parameters, outputs=None):
         'disable_rollback': bool(stack.disable_rollback),
         'capabilities': [],
         'notification_topics': [],
+        # Heat lists a stack without tags with null tags, but shows it
+        # with an empty list.
+        'tags': list(stack.tags or []),
     })
     if outputs is not None:
         out['outputs'] = outputs

@@ -41,6 +41,12 @@ class TestResource(cloud_backed.CloudResource):
         'constraint_prop_secs': Property('number', default=0, update_allowed=True,
                                          description='Accepted for compatibility; '
                                                      'unused.'),
+        # Heat's TestResource sleeps this long before answering an
+        # attribute; heat-conv's answers at once, so that templates written
+        # for Heat's still validate.
+        'attr_wait_secs': Property('number', default=0, update_allowed=True,
+                                   description='Accepted for compatibility; attributes '
+                                               'are answered at once.'),
     }
     attributes_schema = {'output': 'The string that was stored in the value property.'}
 

@@ -77,7 +77,7 @@ def build(stack_id, value='hello'):
 def _props(value):
     return {'value': value, 'update_replace': False, 'update_replace_value': None,
             'fail': False, 'wait_secs': 0, 'action_wait_secs': None, 'client_name': '',
-            'entity_name': '', 'constraint_prop_secs': 0}
+            'entity_name': '', 'constraint_prop_secs': 0, 'attr_wait_secs': 0}
 
 
 def add_event(stack_id, resource_name, action, status, reason='state changed',

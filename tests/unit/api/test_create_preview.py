@@ -76,3 +76,56 @@ def test_an_undefined_parameter_fails_with_heats_message(api):
                                               'environment': ENV}), 400,
                  contains='Property error: : resources.two.properties.value: : The '
                           'Parameter (missing) was not provided.')
+
+
+OUTPUTS = TEMPLATE + '''
+outputs:
+  given: {value: {get_param: incoming}}
+  built: {description: Not built in a preview, value: {get_attr: [one, output]}}
+  joined: {value: {list_join: ['-', [{get_param: incoming}, {get_attr: [one, output]}]]}}
+'''
+
+
+def test_the_stack_has_heats_fields(api):
+    """Horizon's Preview Stack page prints every field of the stack: Heat's
+    (checked against Heat 27), with what a stack not yet made has."""
+    resp = api.post('/stacks/preview', {'stack_name': 'p', 'template': OUTPUTS,
+                                        'environment': ENV})
+    stack = resp.json['stack']
+    assert stack['id'] == 'None'
+    assert stack['links'] == [{'href': f'http://localhost/v1/{api.tenant}/stacks/p/None',
+                               'rel': 'self'}]
+    assert stack['creation_time'].endswith('Z') and 'T' in stack['creation_time']
+    assert (stack['updated_time'], stack['deletion_time'],
+            stack['stack_user_project_id']) == (None, None, None)
+    assert stack['tags'] == []
+    # Outputs as the stack would have them before anything is built: its
+    # parameters resolved, every attribute null.
+    assert stack['outputs'] == [
+        {'output_key': 'given', 'description': 'No description given', 'output_value': 'abc'},
+        {'output_key': 'built', 'description': 'Not built in a preview', 'output_value': None},
+        {'output_key': 'joined', 'description': 'No description given',
+         'output_value': 'abc-'},
+    ]
+
+
+def test_the_stack_has_the_tags_asked_for(api):
+    resp = api.post('/stacks/preview', {'stack_name': 'p', 'template': TEMPLATE,
+                                        'environment': ENV, 'tags': 'web,db'})
+    assert resp.json['stack']['tags'] == ['web', 'db']
+
+
+def test_an_output_of_a_hidden_parameter_is_masked(api):
+    template = '''
+heat_template_version: 2015-04-30
+parameters:
+  secret: {type: string, hidden: true}
+resources:
+  one: {type: OS::Heat::TestResource}
+outputs:
+  leaked: {value: {get_param: secret}}
+'''
+    resp = api.post('/stacks/preview', {'stack_name': 'p', 'template': template,
+                                        'parameters': {'secret': 'hunter22'}})
+    assert resp.json['stack']['outputs'][0]['output_value'] == '******'
+    assert 'hunter22' not in resp.text

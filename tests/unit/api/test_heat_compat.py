@@ -136,7 +136,7 @@ def test_full_update_without_tags_clears_them(api, make_stack):
     assert api.get(path).json['stack']['tags'] == ['web', 'auto-heal']
     assert api.put(path, {'template': TEMPLATE}).status_int == 202
     row = db_api.stack_get(stack_id)
-    assert api.get(path).json['stack']['tags'] is None
+    assert api.get(path).json['stack']['tags'] == []
     assert row.auto_heal is False
 
 
