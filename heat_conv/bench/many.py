@@ -27,7 +27,6 @@ import time
 
 from heat_conv.bench import calibration
 from heat_conv.bench import heat_client
-from heat_conv.bench import plan as plans
 from heat_conv.bench import workloads
 
 PHASES = ('create', 'update', 'delete')
@@ -183,13 +182,7 @@ def markdown(spec, records, command):
 def run(args):
     from heat_conv.bench import session
     spec = args.many
-    item = plans.Item('distributed', spec.workload, 0.0, (), 1)
-    raised, notes = plans.raised_limits([item])
-    topology = session.make_topology('distributed', args, raised + args.config)
-    for note in notes:
-        say(note)
-    os.makedirs(args.output, exist_ok=True)
-    say(f'starting {topology.describe()}')
+    topology = session.distributed_for(args, spec.workload)
     records = []
     timeout = args.timeout or max(300, spec.resources / 20)
     with topology:

@@ -28,7 +28,6 @@ import requests
 from heat_conv.bench import calibration
 from heat_conv.bench import counters
 from heat_conv.bench import heat_client
-from heat_conv.bench import plan as plans
 from heat_conv.bench import workloads
 
 WRITES = ('Com_insert', 'Com_insert_select', 'Com_update', 'Com_update_multi',
@@ -231,13 +230,7 @@ def markdown(spec, records, command, drift=None):
 def run(args):
     from heat_conv.bench import session
     spec = args.rest
-    item = plans.Item('distributed', workloads.Independent(spec.resources), 0.0, (), 1)
-    raised, notes = plans.raised_limits([item])
-    topology = session.make_topology('distributed', args, raised + args.config)
-    for note in notes:
-        say(note)
-    os.makedirs(args.output, exist_ok=True)
-    say(f'starting {topology.describe()}')
+    topology = session.distributed_for(args, workloads.Independent(spec.resources))
     with topology:
         server = ServerStatus(topology._admin)
         pid = server_pid()

@@ -14,6 +14,7 @@ import requests
 from heat_conv.bench import cloud_report
 from heat_conv.bench import headline
 from heat_conv.bench import heat_client
+from heat_conv.bench import plan as plans
 from heat_conv.bench import report
 from heat_conv.bench import runner
 from heat_conv.bench import targets
@@ -57,6 +58,19 @@ def make_topology(name, args, config):
 
 def say(text):
     print(text, file=sys.stderr, flush=True)
+
+
+def distributed_for(args, workload):
+    """The distributed topology a mode of its own (--rest, --many) runs
+    ``workload`` on, with the limits it needs raised (and said), not started."""
+    item = plans.Item('distributed', workload, 0.0, (), 1)
+    raised, notes = plans.raised_limits([item])
+    topology = make_topology('distributed', args, raised + args.config)
+    for note in notes:
+        say(note)
+    os.makedirs(args.output, exist_ok=True)
+    say(f'starting {topology.describe()}')
+    return topology
 
 
 class Session:

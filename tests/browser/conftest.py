@@ -61,8 +61,9 @@ def service(tmp_path_factory):
     running.kill()
 
 
-@pytest.fixture
-def page(browser, service):
+def open_page(browser):
+    """A fresh tab at the tier's viewport; after the test, no script error
+    may have reached the page (a generator: a fixture's body)."""
     context = browser.new_context(viewport=VIEWPORT)
     opened = context.new_page()
     errors = []
@@ -70,3 +71,8 @@ def page(browser, service):
     yield opened
     context.close()
     assert not errors, f'the page raised: {errors}'
+
+
+@pytest.fixture
+def page(browser, service):
+    yield from open_page(browser)
