@@ -11,6 +11,7 @@ With HEAT_CONV_DASHBOARD_SCREENSHOTS=DIR (e.g. doc), the graph mid-create
 and at the end are saved there as dashboard-create.png and
 dashboard-complete.png.
 """
+import datetime
 import os
 import pathlib
 import threading
@@ -269,6 +270,10 @@ def test_create_and_update_from_the_form_after_a_preview_then_converge(service, 
     page.click('a[data-tab="drift"]')
     page.locator('table.drift tbody tr').first.wait_for(timeout=10000)
     before = service.stack('fan')['updated_time']
+    # updated_time has whole seconds: a converge begun in the second the
+    # form's update began would show the same one.
+    _wait(lambda: datetime.datetime.now(datetime.timezone.utc).strftime(
+        '%Y-%m-%dT%H:%M:%SZ') > before, 5, 'the next second')
     page.click('button[name=converge-drift]')
     _wait(lambda: service.stack('fan')['updated_time'] != before, 30,
           'the converge to start an update')
