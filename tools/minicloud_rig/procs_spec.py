@@ -17,5 +17,11 @@ def gunicorn(rig, name, service, app, port, threads=4, workers=1):
             '--workers', str(workers), '--worker-class', 'gthread',
             '--threads', str(threads), '--bind', f'127.0.0.1:{port}',
             '--timeout', '300', '--graceful-timeout', '5',
+            # No kept-alive connections: gunicorn closes an idle one after
+            # 2 s, and a client (the services' own, the tests') that sends on
+            # it at that moment gets a reset or no answer, which OpenStack's
+            # clients do not retry (CI failed on it). A new connection on
+            # the loopback costs little.
+            '--keep-alive', '0',
             '--pythonpath', rig.wsgi, app]
     return Process(name, service, argv, port)
