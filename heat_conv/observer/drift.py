@@ -46,11 +46,7 @@ def observe(stack_ids, cloud=None, batch_size=500, connection_for=None, memory=N
         nonlocal cloud
         cloud = cloud or cloud_client.get_client()
         return cloud
-    if memory is None:
-        rows = fresh_rows = _read(stack_ids)
-    else:
-        rows, fresh = memory.rows(stack_ids, _read, get_cloud)
-        fresh_rows = [row for row in rows if row.stack_id in fresh]
+    rows = _read(stack_ids) if memory is None else memory.rows(stack_ids, _read, get_cloud)
     result = Pass(resources=len(rows))
     simulated, groups = reality.split(rows)
     changes = []
@@ -82,7 +78,7 @@ def observe(stack_ids, cloud=None, batch_size=500, connection_for=None, memory=N
     written = []
     result.changed = db_api.resources_record_drift(changes, written)
     if memory is not None:
-        memory.remember(fresh_rows, {row.id for row in simulated}, written, changes)
+        memory.remember({row.id for row in simulated}, written, changes)
         result.drifted_stacks |= memory.drifted_stacks
     return result
 

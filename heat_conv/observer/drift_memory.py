@@ -52,9 +52,9 @@ class DriftMemory:
         self._asks_cloud = False
 
     def rows(self, stack_ids, read, get_cloud):
-        """(rows to compare, ids of the stacks read afresh) for a pass over
-        ``stack_ids``; ``read(stack_ids)`` reads stacks' observable rows,
-        ``get_cloud()`` gives the simulated cloud's client."""
+        """The rows to compare in a pass over ``stack_ids``;
+        ``read(stack_ids)`` reads stacks' observable rows, ``get_cloud()``
+        gives the simulated cloud's client."""
         stack_ids = set(stack_ids)
         for gone in set(self._stacks) - stack_ids:
             del self._stacks[gone]
@@ -80,15 +80,17 @@ class DriftMemory:
         for stack_id in fresh:
             self._stacks.pop(stack_id, None)
         self.drifted_stacks &= set(self._stacks)
-        rows = read(fresh) if fresh else []
+        # Kept for remember(): the stacks read afresh, their rows and marks.
+        self._fresh, self._marks = fresh, marks
+        self._fresh_rows = read(fresh) if fresh else []
+        rows = list(self._fresh_rows)
         if changed:
             changed = set(changed)
             rows += [row for kept in self._stacks.values()
                      for physical_id, row in kept.rows.items() if physical_id in changed]
-        self._fresh, self._marks = fresh, marks
-        return rows, fresh
+        return rows
 
-    def remember(self, fresh_rows, simulated_ids, written_ids, changes):
+    def remember(self, simulated_ids, written_ids, changes):
         """After the pass: keep the fresh stacks whose every row is of the
         simulated cloud (``simulated_ids``: ids of such rows), with the
         findings written (``changes`` [(row, status, detail, ...)] of which
@@ -100,7 +102,7 @@ class DriftMemory:
             # Rows read before the cloud was first asked: nothing to trust yet.
             return
         by_stack = {}
-        for row in fresh_rows:
+        for row in self._fresh_rows:
             by_stack.setdefault(row.stack_id, []).append(row)
         for stack_id in self._fresh:
             rows = by_stack.get(stack_id, [])
@@ -118,8 +120,3 @@ class DriftMemory:
                 self.drifted_stacks.add(stack_id)
             else:
                 self.drifted_stacks.discard(stack_id)
-
-    @property
-    def remembered(self):
-        """How many resources the memory holds (for the pass's log line)."""
-        return sum(len(kept.rows) for kept in self._stacks.values())
